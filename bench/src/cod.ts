@@ -1,0 +1,195 @@
+import { median } from './load.ts';
+
+/** Outcome of the Cash-On-Delivery placement flow under many concurrent shoppers. */
+export interface CodResult {
+  users: number;
+  seconds: number;
+  ordersPerSec: number;
+  /** Latency of one whole placement (add to cart, then order-success), ms. */
+  p50: number;
+  p99: number;
+  errors: number;
+  /** Out-of-stock refusals (expected only in the contention phase). */
+  refused: number;
+  /** Stock accounting after the run: no product below zero, sold units = successful orders. */
+  oversold: boolean;
+  stockNegative: boolean;
+  /** One product with little stock hammered by every shopper: exactly its stock got sold. */
+  contention: { stock: number; sold: number; refused: number; finalStock: number } | undefined;
+}
+
+interface Shopper {
+  token: string;
+}
+
+async function call(base: string, method: string, path: string, token?: string, body?: unknown) {
+  const res = await fetch(base + path, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { 'auth-token': token } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, text };
+}
+
+async function registerShoppers(base: string, count: number, runId: string): Promise<Shopper[]> {
+  const shoppers: Shopper[] = [];
+  // Password hashing is deliberately slow: register a few at a time.
+  for (let i = 0; i < count; i += 4) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(4, count - i) }, async (_, j) => {
+        const n = i + j;
+        const res = await call(base, 'POST', '/api/auth/user/register', undefined, {
+          fullName: `Bench Shopper ${n}`,
+          email: `bench-${runId}-${n}@bench.example`,
+          password: 'bench-password-1',
+          mobile: `98${String(10_000_000 + n).slice(-8)}`,
+          address: `${n} Bench Road`,
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          postalCode: '560001',
+        });
+        const token = (JSON.parse(res.text) as { authToken?: string }).authToken;
+        if (!token) throw new Error(`register failed (${res.status}): ${res.text}`);
+        const pm = await call(base, 'PUT', '/api/user/set-payment-method', token, { selectedMethod: 'COD' });
+        if (pm.status >= 400) throw new Error(`set-payment-method failed (${pm.status}): ${pm.text}`);
+        return { token };
+      }),
+    );
+    shoppers.push(...batch);
+  }
+  return shoppers;
+}
+
+async function stockOf(base: string, id: string): Promise<number> {
+  const res = await call(base, 'GET', `/api/product-page/${id}`);
+  return (JSON.parse(res.text) as { stockQuantity: number }).stockQuantity;
+}
+
+let lastError = '';
+
+/** One placement: add one unit to the cart, then place the COD order for the cart. */
+async function placeOrder(
+  base: string,
+  shopper: Shopper,
+  productId: string,
+): Promise<'ok' | 'refused' | 'error'> {
+  const fail = (step: string, res: { status: number; text: string }) => {
+    lastError = `${step} ${res.status}: ${res.text.slice(0, 200)}`;
+    return 'error' as const;
+  };
+  const add = await call(base, 'POST', '/api/user/add-to-cart', shopper.token, { productId });
+  if (add.status >= 500) return fail('add-to-cart', add);
+  if (add.status >= 400) return /stock/i.test(add.text) ? 'refused' : fail('add-to-cart', add);
+  const place = await call(base, 'PUT', '/api/user/order-success', shopper.token);
+  if (place.status >= 500) return fail('order-success', place);
+  if (place.status >= 400) {
+    if (!/stock/i.test(place.text)) return fail('order-success', place);
+    // Leave the cart empty for the next attempt.
+    await call(base, 'DELETE', '/api/user/add-to-cart', shopper.token, { cartProductId: productId });
+    return 'refused';
+  }
+  return 'ok';
+}
+
+/**
+ * Every shopper loops add-to-cart → order-success for `seconds` on products spread over the
+ * catalogue (like real traffic), then all of them race for one product with little stock.
+ */
+export async function benchCod(
+  base: string,
+  productIds: string[],
+  opts: { users: number; seconds: number; runId: string },
+): Promise<CodResult> {
+  const shoppers = await registerShoppers(base, opts.users, opts.runId);
+  const initial = new Map<string, number>();
+  for (const id of productIds) initial.set(id, await stockOf(base, id));
+  const candidates = productIds.filter((id) => (initial.get(id) ?? 0) > 0);
+  const sold = new Map<string, number>();
+  const latencies: number[] = [];
+  let errors = 0;
+  let refused = 0;
+  let firstError = '';
+  const started = performance.now();
+  const deadline = started + opts.seconds * 1000;
+  await Promise.all(
+    shoppers.map(async (shopper) => {
+      while (performance.now() < deadline) {
+        const id = candidates[Math.floor(Math.random() * candidates.length)]!;
+        const t0 = performance.now();
+        const outcome = await placeOrder(base, shopper, id).catch((err: Error) => {
+          firstError ||= err.message;
+          return 'error' as const;
+        });
+        latencies.push(performance.now() - t0);
+        if (outcome === 'ok') sold.set(id, (sold.get(id) ?? 0) + 1);
+        else if (outcome === 'refused') refused++;
+        else errors++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const orders = [...sold.values()].reduce((a, b) => a + b, 0);
+  let oversold = false;
+  let stockNegative = false;
+  for (const id of candidates) {
+    const final = await stockOf(base, id);
+    const before = initial.get(id) ?? 0;
+    if (final < 0) stockNegative = true;
+    // Exact accounting: what left the shelf is what was sold, and never more than there was.
+    if (before - final !== (sold.get(id) ?? 0) || (sold.get(id) ?? 0) > before) oversold = true;
+  }
+  latencies.sort((a, b) => a - b);
+  if (firstError) console.warn(`  first COD exception: ${firstError}`);
+  if (lastError) console.warn(`  last COD error: ${lastError}`);
+  return {
+    users: opts.users,
+    seconds: elapsed,
+    ordersPerSec: orders / elapsed,
+    p50: median(latencies),
+    p99: latencies[Math.floor(latencies.length * 0.99)] ?? Number.NaN,
+    errors,
+    refused,
+    oversold,
+    stockNegative,
+    contention: await contention(base, shoppers, leastStocked(candidates, initial, sold)),
+  };
+}
+
+/** The product with the least stock left (but some), for the race. */
+function leastStocked(ids: string[], initial: Map<string, number>, sold: Map<string, number>): string {
+  let best = ids[0]!;
+  let bestLeft = Number.POSITIVE_INFINITY;
+  for (const id of ids) {
+    const left = (initial.get(id) ?? 0) - (sold.get(id) ?? 0);
+    if (left > 0 && left < bestLeft) {
+      best = id;
+      bestLeft = left;
+    }
+  }
+  return best;
+}
+
+/** All shoppers at once on one product: exactly its stock may be sold, the rest refused. */
+async function contention(base: string, shoppers: Shopper[], productId: string) {
+  const stock = await stockOf(base, productId);
+  let sold = 0;
+  let refused = 0;
+  await Promise.all(
+    shoppers.map(async (s) => {
+      // Each shopper keeps buying one unit until the shop says there is no more (bounded).
+      for (let i = 0; i < 1000; i++) {
+        const outcome = await placeOrder(base, s, productId).catch(() => 'error' as const);
+        if (outcome === 'ok') sold++;
+        else {
+          if (outcome === 'refused') refused++;
+          return;
+        }
+      }
+    }),
+  );
+  return { stock, sold, refused, finalStock: await stockOf(base, productId) };
+}

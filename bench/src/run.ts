@@ -1,0 +1,272 @@
+// npm run bench [-- --products N --rounds R --seconds S --connections C --search-products N --only pglite|postgres]
+// Starts the real server on a fresh seeded database (PGlite; PostgreSQL too when DATABASE_URL is set),
+// measures the read endpoints against a bare Fastify route serving the same bytes, the COD flow, and
+// search at 100k products on PostgreSQL. Prints a table and writes bench/results/latest.json.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { benchCod, type CodResult } from './cod.ts';
+import { createPgDatabase } from './databases.ts';
+import { loadRound, medianOf, type RoundResult } from './load.ts';
+import { type Proc, REPO_ROOT, runCommand, sampleRss, startProcess } from './processes.ts';
+import { printReport } from './report.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    products: { type: 'string', default: process.env.BENCH_PRODUCTS ?? '10000' },
+    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '32' },
+    users: { type: 'string', default: '64' },
+    'search-products': { type: 'string', default: '100000' },
+    only: { type: 'string' },
+  },
+});
+const PRODUCTS = Number(args.products);
+const ROUNDS = Number(args.rounds);
+const SECONDS = Number(args.seconds);
+const CONNECTIONS = Number(args.connections);
+
+export interface EndpointResult {
+  name: string;
+  path: string;
+  project: RoundResult;
+  bare: RoundResult;
+  ratio: number;
+  statementsPerRequest: number;
+  rssMb: number;
+}
+
+export interface DbResult {
+  database: 'pglite' | 'postgres';
+  products: number;
+  endpoints: EndpointResult[];
+  cod: CodResult | { error: string };
+  rssPeakMb: number;
+}
+
+export interface SearchResult {
+  products: number;
+  queries: number;
+  result: RoundResult;
+  statementsPerRequest: number;
+}
+
+function serverEnv(dataDir: string, databaseUrl: string | undefined): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    BENCH_COUNT_QUERIES: '1',
+    RATE_LIMIT_AUTH_MAX: '1000000',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123456789',
+  };
+}
+
+const SERVER = 'server/src/main.ts';
+const SEED_CLI = 'server/src/db/seed/cli.ts';
+
+/** Migrates (by starting the server once), then seeds N products with the project's seed CLI. */
+async function prepare(env: Record<string, string>, products: number) {
+  if (!existsSync(path.join(REPO_ROOT, SEED_CLI))) {
+    // Only while the seed CLI is missing: measure on the small demo catalogue rather than nothing.
+    console.warn(`  ${SEED_CLI} not found: using the demo catalogue instead of ${products} products`);
+    const demo = await startProcess(SERVER, { ...env, SEED_DEMO: 'true' }, '/api/health');
+    await demo.stop();
+    return;
+  }
+  const first = await startProcess(SERVER, env, '/api/health');
+  await first.stop();
+  const t0 = performance.now();
+  await runCommand(['--import', 'tsx', SEED_CLI, '--products', String(products)], env);
+  console.log(`  seeded ${products} products in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+async function queryCount(server: Proc): Promise<number> {
+  const res = await fetch(`${server.url}/api/_debug/query-count`);
+  return ((await res.json()) as { count: number }).count;
+}
+
+async function json<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** The read endpoints, each as the list of paths a round picks from. */
+async function readEndpoints(server: Proc) {
+  const listing = await json<{ _id: string }[]>(`${server.url}/api/get-all-Products?limit=48`);
+  return [
+    { name: 'listing (48)', paths: ['/api/get-all-Products?limit=48'] },
+    { name: 'sub-category listing', paths: ['/api/get-mens-shirts'] },
+    { name: 'product page', paths: listing.map((p) => `/api/product-page/${p._id}`) },
+    { name: 'search q=shirt', paths: ['/api/products?q=shirt'] },
+  ];
+}
+
+async function startBare(server: Proc, paths: string[], dir: string): Promise<Proc> {
+  const bodies: Record<string, string> = {};
+  for (const p of paths) bodies[p] = await (await fetch(server.url + p)).text();
+  const file = path.join(dir, 'bare-responses.json');
+  writeFileSync(file, JSON.stringify(bodies));
+  return startProcess('bench/src/bare-server.ts', { BARE_RESPONSES: file }, paths[0]!);
+}
+
+async function benchReads(server: Proc, bare: Proc, endpoints: Awaited<ReturnType<typeof readEndpoints>>) {
+  const opts = { connections: CONNECTIONS, seconds: SECONDS };
+  // Warm both (caches, JIT) before measuring.
+  for (const e of endpoints) {
+    await loadRound(server.url, e.paths, { ...opts, seconds: 1 });
+    await loadRound(bare.url, e.paths, { ...opts, seconds: 1 });
+  }
+  const rounds = new Map<
+    string,
+    { project: RoundResult[]; bare: RoundResult[]; stmts: number[]; rss: number[] }
+  >();
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const e of endpoints) {
+      const entry = rounds.get(e.name) ?? { project: [], bare: [], stmts: [], rss: [] };
+      rounds.set(e.name, entry);
+      // Interleaved: the project and the bare route see the same moment of machine noise.
+      const before = await queryCount(server);
+      const rss = sampleRss(server.child.pid);
+      const project = await loadRound(server.url, e.paths, opts);
+      entry.rss.push(rss.stop());
+      entry.stmts.push(((await queryCount(server)) - before) / Math.max(1, project.requests));
+      entry.project.push(project);
+      entry.bare.push(await loadRound(bare.url, e.paths, opts));
+      console.log(
+        `  round ${r + 1} ${e.name.padEnd(22)} ${project.rps.toFixed(0).padStart(6)} req/s vs bare ${entry.bare
+          .at(-1)!
+          .rps.toFixed(0)
+          .padStart(6)}`,
+      );
+    }
+  }
+  return endpoints.map((e): EndpointResult => {
+    const entry = rounds.get(e.name)!;
+    const project = medianOf(entry.project);
+    const bareResult = medianOf(entry.bare);
+    return {
+      name: e.name,
+      path: e.paths.length === 1 ? e.paths[0]! : `${e.paths[0]} (+${e.paths.length - 1} more)`,
+      project,
+      bare: bareResult,
+      ratio: project.rps / bareResult.rps,
+      statementsPerRequest: Math.max(...entry.stmts),
+      rssMb: Math.max(...entry.rss),
+    };
+  });
+}
+
+async function benchDatabase(kind: 'pglite' | 'postgres', runId: string): Promise<DbResult> {
+  console.log(`\n== ${kind}: ${PRODUCTS} products ==`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'vastra-bench-'));
+  const pgDb = kind === 'postgres' ? await createPgDatabase(process.env.DATABASE_URL!, runId) : undefined;
+  const env = serverEnv(dir, pgDb?.url);
+  let server: Proc | undefined;
+  let bare: Proc | undefined;
+  try {
+    await prepare(env, PRODUCTS);
+    server = await startProcess(SERVER, env, '/api/health');
+    const endpoints = await readEndpoints(server);
+    bare = await startBare(
+      server,
+      endpoints.flatMap((e) => e.paths),
+      dir,
+    );
+    const reads = await benchReads(server, bare, endpoints);
+    await bare.stop();
+    bare = undefined;
+    const rss = sampleRss(server.child.pid);
+    const ids = [
+      ...(await json<{ _id: string }[]>(`${server.url}/api/get-all-Products?limit=200`)),
+      ...(await json<{ _id: string }[]>(`${server.url}/api/get-all-Products?limit=200&page=2`)),
+    ].map((p) => p._id);
+    const cod = await benchCod(server.url, ids, {
+      users: Number(args.users),
+      seconds: SECONDS * 2,
+      runId,
+    }).catch((err: Error) => ({ error: err.message.slice(0, 300) }));
+    const codRss = rss.stop();
+    return {
+      database: kind,
+      products: PRODUCTS,
+      endpoints: reads,
+      cod,
+      rssPeakMb: Math.max(codRss, ...reads.map((r) => r.rssMb)),
+    };
+  } finally {
+    await bare?.stop();
+    await server?.stop();
+    await pgDb?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Search at scale on PostgreSQL: many distinct queries, so most answers are computed, not cached. */
+async function benchSearch(runId: string): Promise<SearchResult> {
+  const n = Number(args['search-products']);
+  console.log(`\n== postgres search: ${n} products ==`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'vastra-bench-'));
+  const pgDb = await createPgDatabase(process.env.DATABASE_URL!, `${runId}_search`);
+  const env = serverEnv(dir, pgDb.url);
+  let server: Proc | undefined;
+  try {
+    await prepare(env, n);
+    server = await startProcess(SERVER, env, '/api/health');
+    const words = ['shirt', 'cotton', 'blue', 'dress', 'hoodie', 'black', 'denim', 'kurta', 'red', 'linen'];
+    const extras = [
+      '',
+      '&category=Mens',
+      '&category=Womens',
+      '&sort=price_asc',
+      '&sort=rating',
+      '&minPrice=500',
+    ];
+    const paths: string[] = [];
+    for (const w of words)
+      for (const x of extras)
+        for (let page = 1; page <= 5; page++) paths.push(`/api/products?q=${w}${x}&page=${page}`);
+    await loadRound(server.url, paths.slice(0, 20), { connections: 4, seconds: 1 });
+    const before = await queryCount(server);
+    const result = await loadRound(server.url, paths, { connections: CONNECTIONS, seconds: SECONDS * 2 });
+    const statementsPerRequest = ((await queryCount(server)) - before) / Math.max(1, result.requests);
+    return { products: n, queries: paths.length, result, statementsPerRequest };
+  } finally {
+    await server?.stop();
+    await pgDb.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const kinds: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const selected = args.only ? kinds.filter((k) => k === args.only) : kinds;
+  const results: DbResult[] = [];
+  for (const kind of selected) results.push(await benchDatabase(kind, runId));
+  const search =
+    process.env.DATABASE_URL && args.only !== 'pglite' && Number(args['search-products']) > 0
+      ? await benchSearch(runId)
+      : undefined;
+  const report = {
+    when: new Date().toISOString(),
+    machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
+    settings: { products: PRODUCTS, rounds: ROUNDS, secondsPerRound: SECONDS, connections: CONNECTIONS },
+    results,
+    search,
+  };
+  printReport(report);
+  mkdirSync(path.join(REPO_ROOT, 'bench', 'results'), { recursive: true });
+  writeFileSync(
+    path.join(REPO_ROOT, 'bench', 'results', 'latest.json'),
+    `${JSON.stringify(report, null, 2)}\n`,
+  );
+  console.log('\nwritten bench/results/latest.json');
+}
+
+await main();

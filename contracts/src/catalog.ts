@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import {
+  CATEGORIES,
+  type Category,
+  PAGE_DEFAULT_LIMIT,
+  PAGE_MAX_LIMIT,
+  SUB_CATEGORIES,
+  SUB_CATEGORY_PARENT,
+  type SubCategory,
+} from './catalog-constants.ts';
+
+/** A product as every catalogue answer carries it (SPEC §3): `price` and `markPrice` in rupees. */
+export interface Product {
+  _id: string;
+  productName: string;
+  price: number;
+  /** Marked price shown struck through, rupees; null when the seller set none. */
+  markPrice: number | null;
+  stockQuantity: number;
+  category: string;
+  subCategory: string;
+  /** Image URL: `/media/<public_id>/640.webp` for uploaded images (320 and 1280 sit beside it). */
+  image: string;
+  public_id: string;
+  /** ISO timestamp of when the product was added. */
+  date: string;
+  /** Average star rating (2 decimals), 0 when unrated. */
+  rating: number;
+  ratingCount: number;
+  color: string;
+  brand: string;
+  companyName: string;
+  sellerId: string;
+}
+
+/** Widths (px) of the WebP renditions stored for every uploaded image. */
+export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+/** The rendition `secure_url` points at. */
+export const IMAGE_DEFAULT_WIDTH = 640;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Answer of `POST /api/media/upload`, shaped like the image host the old client used. */
+export interface UploadAnswer {
+  /** Root-relative URL of the 640 px rendition, e.g. `/media/products/<uuid>/640.webp`. */
+  secure_url: string;
+  public_id: string;
+}
+
+const PRICE_MAX_RUPEES = 1_000_000;
+const STOCK_MAX = 1_000_000;
+
+const wholeNumberish = z.union([z.number(), z.string().trim()]);
+
+/**
+ * Rupees as a number or a numeric string (old clients post form fields as strings): positive,
+ * at most 2 decimals. Output stays rupees; the server converts to paise.
+ */
+const rupees = (label: string) =>
+  z
+    .union([z.number(), z.string().trim()], { error: `${label} is required` })
+    .refine((v) => v !== '', `${label} is required`)
+    .refine(
+      (v) => (typeof v === 'number' ? Number.isFinite(v) : /^\d+(\.\d+)?$/.test(v)),
+      `${label} must be a number`,
+    )
+    .transform((v) => Number(v))
+    .refine((v) => v > 0, `${label} must be more than 0`)
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `${label} can have at most 2 decimals`)
+    .refine((v) => v <= PRICE_MAX_RUPEES, `${label} must be at most Rs. 10,00,000`);
+
+const stockSchema = wholeNumberish
+  .refine((v) => v !== '', 'Stock quantity is required')
+  .refine(
+    (v) => (typeof v === 'number' ? Number.isInteger(v) : /^-?\d+$/.test(v)),
+    'Stock quantity must be a whole number',
+  )
+  .transform((v) => Number(v))
+  .refine((v) => v >= 0, 'Stock quantity cannot be negative')
+  .refine((v) => v <= STOCK_MAX, 'Stock quantity must be at most 10,00,000');
+
+const productNameSchema = z
+  .string({ error: 'Product name is required' })
+  .trim()
+  .min(2, 'Product name must be at least 2 characters')
+  .max(120, 'Product name must be at most 120 characters');
+
+const categorySchema = z.enum(CATEGORIES, { error: `Category must be one of ${CATEGORIES.join(', ')}` });
+const subCategorySchema = z.enum(SUB_CATEGORIES as [SubCategory, ...SubCategory[]], {
+  error: `Sub-category must be one of ${SUB_CATEGORIES.join(', ')}`,
+});
+
+/** Optional short text; empty means "none". */
+const optionalLabel = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const imageUrlSchema = z
+  .string({ error: 'Image is required' })
+  .trim()
+  .min(1, 'Image is required')
+  .max(500, 'Image URL is too long');
+
+const publicIdSchema = z.string().trim().max(200, 'public_id is too long').nullish();
+
+/** Empty strings and null clear an optional marked price. */
+const markPriceSchema = z
+  .union([rupees('Marked price'), z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (v === '' ? null : v));
+
+/** The sub-category must belong to the category (SUB_CATEGORY_PARENT). */
+export function subCategoryMismatch(category: Category, subCategory: SubCategory): string | undefined {
+  return SUB_CATEGORY_PARENT[subCategory] === category
+    ? undefined
+    : `Sub-category ${subCategory} does not belong to category ${category}`;
+}
+
+/** `POST /api/seller/add-product` (SPEC §7 plus optional color, brand, markPrice). */
+export const addProductSchema = z
+  .object({
+    productName: productNameSchema,
+    price: rupees('Price'),
+    stockQuantity: stockSchema,
+    category: categorySchema,
+    subCategory: subCategorySchema,
+    imageUrl: imageUrlSchema,
+    public_id: publicIdSchema,
+    color: optionalLabel('Color', 40),
+    brand: optionalLabel('Brand', 60),
+    markPrice: markPriceSchema,
+  })
+  .superRefine((v, ctx) => {
+    const mismatch = subCategoryMismatch(v.category, v.subCategory);
+    if (mismatch) ctx.addIssue({ code: 'custom', message: mismatch, path: ['subCategory'] });
+  });
+export type AddProductInput = z.input<typeof addProductSchema>;
+export type AddProductData = z.output<typeof addProductSchema>;
+
+const productIdSchema = z
+  .string({ error: 'productId is required' })
+  .trim()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'productId is not a valid id')
+  .transform((v) => v.toLowerCase());
+
+/**
+ * `PUT /api/seller/update-product`: productId plus any fields to change. Without imageUrl the old
+ * image stays (the old client always uploads first, newer ones may not). Category consistency is
+ * checked by the server against the stored values for fields not sent.
+ */
+export const updateProductSchema = z.object({
+  productId: productIdSchema,
+  productName: productNameSchema.optional(),
+  price: rupees('Price').optional(),
+  stockQuantity: stockSchema.optional(),
+  category: categorySchema.optional(),
+  subCategory: subCategorySchema.optional(),
+  /** Absent, empty or null: keep the current image. */
+  imageUrl: z
+    .union([z.literal(''), z.null(), imageUrlSchema])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  public_id: publicIdSchema,
+  color: optionalLabel('Color', 40).optional(),
+  brand: optionalLabel('Brand', 60).optional(),
+  markPrice: markPriceSchema,
+});
+export type UpdateProductInput = z.input<typeof updateProductSchema>;
+export type UpdateProductData = z.output<typeof updateProductSchema>;
+
+/** `DELETE /api/seller/delete-product`: productId in the body (SPEC) or the query string. */
+export const deleteProductSchema = z.object({ productId: productIdSchema });
+
+/** `page` (1-based) and `limit` (default 48, max 200) of every paginated list (DESIGN §7). */
+export const pageQuerySchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be 1 or more')
+    .max(1_000_000, 'page is too large')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be 1 or more')
+    .max(PAGE_MAX_LIMIT, `limit must be at most ${PAGE_MAX_LIMIT}`)
+    .default(PAGE_DEFAULT_LIMIT),
+});
+export type PageQuery = z.output<typeof pageQuerySchema>;
+
+/** The public list endpoints of SPEC §7 and the filter each one applies. */
+export const LISTING_FILTERS = {
+  'get-all-Products': {},
+  'get-mens-all-Products': { category: 'Mens' },
+  'get-womens-all-Products': { category: 'Womens' },
+  'get-kids-all-Products': { category: 'Kids' },
+  'get-mens-shirts': { subCategory: 'gentsShirt' },
+  'get-mens-pants': { subCategory: 'gentsPant' },
+  'get-mens-hoodies': { subCategory: 'gentsHoody' },
+  'get-womens-tops': { subCategory: 'girlsTop' },
+  'get-womens-pants': { subCategory: 'LadiesPant' },
+  'get-womens-dresses': { subCategory: 'LadiesDress' },
+} as const satisfies Record<string, { category?: Category; subCategory?: SubCategory }>;
+
+/** At most this many featured products (the landing carousel's 7 cards). */
+export const FEATURED_LIMIT = 7;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { pagingFields } from './search.ts';
+
+export const REVIEW_TEXT_MAX = 2000;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `POST /api/user/add-review` (SPEC §7). `userFullName` is accepted for old clients but ignored:
+ * the review carries the account's own name, so nobody can post under another name.
+ */
+export const addReviewSchema = z.object({
+  reviewInput: z
+    .string({ error: 'Review text is required' })
+    .trim()
+    .min(1, 'Review text is required')
+    .max(REVIEW_TEXT_MAX, `Review must be at most ${REVIEW_TEXT_MAX} characters`),
+  productId: z
+    .string({ error: 'productId is required' })
+    .trim()
+    .regex(UUID_RE, 'productId is not a valid id')
+    .transform((v) => v.toLowerCase()),
+  rating: z.coerce
+    .number({ error: 'Rating is required' })
+    .int('Rating must be a whole number from 1 to 5')
+    .min(1, 'Rating must be from 1 to 5')
+    .max(5, 'Rating must be from 1 to 5'),
+  userFullName: z.unknown().optional(),
+});
+export type AddReviewInput = z.input<typeof addReviewSchema>;
+
+/** One review as every review list carries it. The text is plain text: render it as text, never HTML. */
+export interface Review {
+  _id: string;
+  customerName: string;
+  rating: number;
+  review: string;
+  /** ISO timestamp of when the review was first posted. */
+  date: string;
+  /** True when the reviewer has an order item of this product that is not cancelled or unpaid. */
+  verifiedPurchase: boolean;
+}
+
+/** Answer of `POST /api/user/add-review`: the stored review and the product's new figures. */
+export interface AddReviewAnswer {
+  success: true;
+  review: Review;
+  /** The product's new average, rounded to 2 decimals. */
+  rating: number;
+  ratingCount: number;
+}
+
+export interface HistogramBar {
+  stars: 1 | 2 | 3 | 4 | 5;
+  count: number;
+  /** Whole-number percentage; the five add up to 100 whenever there is a review. */
+  percent: number;
+}
+
+/** Answer of `GET /api/products/:id/reviews` (paginated with `page`/`limit`, X-Total-Count). */
+export interface ProductReviewsAnswer {
+  reviews: Review[];
+  /** Average rating rounded to 2 decimals; 0 without reviews. */
+  average: number;
+  /** Number of reviews of the product (all pages). */
+  count: number;
+  /** Five bars, 5 stars first. */
+  histogram: HistogramBar[];
+  page: number;
+  limit: number;
+}
+
+/** `?page=&limit=` of `GET /api/products/:id/reviews`. */
+export const reviewsPageQuerySchema = z.object(pagingFields);

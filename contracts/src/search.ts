@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import type { Product } from './catalog.ts';
+import {
+  CATEGORIES,
+  PAGE_DEFAULT_LIMIT,
+  PAGE_MAX_LIMIT,
+  SUB_CATEGORIES,
+  type SubCategory,
+} from './catalog-constants.ts';
+
+export const SEARCH_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'rating'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+/** Fixed price bands of the price facet, rupees; `max` is inclusive (prices have 2 decimals), null = open. */
+export const PRICE_BANDS = [
+  { label: 'Under Rs. 500', min: 0, max: 499.99 },
+  { label: 'Rs. 500 – Rs. 999', min: 500, max: 999.99 },
+  { label: 'Rs. 1,000 – Rs. 1,999', min: 1000, max: 1999.99 },
+  { label: 'Rs. 2,000 – Rs. 4,999', min: 2000, max: 4999.99 },
+  { label: 'Rs. 5,000 and above', min: 5000, max: null },
+] as const satisfies ReadonlyArray<{ label: string; min: number; max: number | null }>;
+
+/** Query strings send empty fields (`?q=&category=`): those mean "no filter". */
+const blank = (v: unknown) => (v === '' ? undefined : v);
+
+const rupeesFilter = (label: string) =>
+  z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .min(0, `${label} cannot be negative`)
+      .max(100_000_000, `${label} is too large`)
+      .optional(),
+  );
+
+/** A filter that may repeat (`color=Blue&color=Red` means either). */
+const anyOf = (label: string) =>
+  z.preprocess(
+    (v) => {
+      if (v === undefined) return undefined;
+      const list = (Array.isArray(v) ? v : [v]).map((x) => (typeof x === 'string' ? x.trim() : x));
+      const kept = list.filter((x) => x !== '');
+      return kept.length > 0 ? kept : undefined;
+    },
+    z
+      .array(z.string().max(60, `${label} must be at most 60 characters`))
+      .max(20, `At most 20 ${label} values`)
+      .optional(),
+  );
+
+/**
+ * `page` (1-based, at most 10,000) and `limit` (default 48, max 200) of the new paginated lists;
+ * blank values take the defaults.
+ */
+export const pagingFields = {
+  page: z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(1, 'page must be 1 or more')
+      .max(10_000, 'page must be at most 10000')
+      .default(1),
+  ),
+  limit: z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be 1 or more')
+      .max(PAGE_MAX_LIMIT, `limit must be at most ${PAGE_MAX_LIMIT}`)
+      .default(PAGE_DEFAULT_LIMIT),
+  ),
+};
+
+/**
+ * `GET /api/products`: full-text search with filters, sort and pagination. Without `sort` the
+ * order is relevance when `q` is given, newest otherwise.
+ */
+export const productSearchQuerySchema = z
+  .object({
+    q: z.preprocess(
+      blank,
+      z.string().trim().max(200, 'Search text must be at most 200 characters').optional(),
+    ),
+    category: z.preprocess(
+      blank,
+      z.enum(CATEGORIES, { error: `category must be one of ${CATEGORIES.join(', ')}` }).optional(),
+    ),
+    subCategory: z.preprocess(
+      blank,
+      z
+        .enum(SUB_CATEGORIES as [SubCategory, ...SubCategory[]], {
+          error: `subCategory must be one of ${SUB_CATEGORIES.join(', ')}`,
+        })
+        .optional(),
+    ),
+    minPrice: rupeesFilter('minPrice'),
+    maxPrice: rupeesFilter('maxPrice'),
+    color: anyOf('color'),
+    brand: anyOf('brand'),
+    inStock: z.preprocess(
+      blank,
+      z
+        .enum(['true', 'false', '1', '0'], { error: 'inStock must be true or false' })
+        .transform((v) => v === 'true' || v === '1')
+        .optional(),
+    ),
+    sort: z.preprocess(
+      blank,
+      z.enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(', ')}` }).optional(),
+    ),
+    ...pagingFields,
+  })
+  .superRefine((v, ctx) => {
+    if (v.minPrice !== undefined && v.maxPrice !== undefined && v.minPrice > v.maxPrice) {
+      ctx.addIssue({ code: 'custom', message: 'minPrice cannot be more than maxPrice', path: ['minPrice'] });
+    }
+  });
+export type ProductSearchInput = z.input<typeof productSearchQuerySchema>;
+export type ProductSearchQuery = z.output<typeof productSearchQuerySchema>;
+
+export interface FacetValue {
+  value: string;
+  count: number;
+}
+
+export interface PriceBandCount {
+  label: string;
+  min: number;
+  max: number | null;
+  count: number;
+}
+
+/**
+ * Counts per value, disjunctive: each dimension's counts apply every filter except that
+ * dimension's own (so a chosen colour still lists the other colours with what choosing them would
+ * give). Category, sub-category, colour and brand list values with a count above 0, largest first;
+ * price always lists the five PRICE_BANDS.
+ */
+export interface SearchFacets {
+  category: FacetValue[];
+  subCategory: FacetValue[];
+  color: FacetValue[];
+  brand: FacetValue[];
+  price: PriceBandCount[];
+}
+
+/** Answer of `GET /api/products` (also sends `X-Total-Count`). */
+export interface ProductSearchAnswer {
+  items: Product[];
+  /** Matching products over all pages. */
+  total: number;
+  page: number;
+  limit: number;
+  facets: SearchFacets;
+}

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { addressSchema, citySchema, postalCodeSchema, stateSchema } from './accounts.ts';
+
+/**
+ * Cart, checkout, payments and orders: request schemas and answer types shared by the server and
+ * the web app. Prices in answers are rupees; the server computes every amount from database prices,
+ * so no request here carries a price (extra fields are ignored).
+ */
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A row id: malformed → 400 with the field named, unknown → 404 from the server. */
+export const shoppingId = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .refine((v) => UUID_RE.test(v), `${label} is not a valid id`)
+    .transform((v) => v.toLowerCase());
+
+/** Largest quantity one request may ask for; stock bounds it further on the server. */
+export const MAX_LINE_QUANTITY = 1000;
+
+export const quantitySchema = z.coerce
+  .number({ error: 'Quantity must be a number' })
+  .int('Quantity must be a whole number')
+  .min(1, 'Quantity must be at least 1')
+  .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`);
+
+export const addToCartSchema = z.object({
+  productId: shoppingId('productId'),
+  quantity: quantitySchema.optional(),
+});
+export type AddToCartInput = z.input<typeof addToCartSchema>;
+
+const step = z.union([z.literal(1), z.literal(-1), z.literal('1'), z.literal('-1')], {
+  error: 'increament must be 1 or -1',
+});
+
+/** SPEC §7 sends `increament` (sic); `increment` and an absolute `quantity` are accepted too. */
+export const updateCartSchema = z
+  .object({
+    cartProductId: shoppingId('cartProductId'),
+    increament: step.optional(),
+    increment: step.optional(),
+    quantity: quantitySchema.optional(),
+  })
+  .refine((b) => b.increament !== undefined || b.increment !== undefined || b.quantity !== undefined, {
+    message: 'Send increament (1 or -1) or quantity',
+    path: ['increament'],
+  });
+export type UpdateCartInput = z.input<typeof updateCartSchema>;
+
+export const removeCartSchema = z.object({ cartProductId: shoppingId('cartProductId') });
+
+/** Display names of the payment methods (SPEC §3); stored lower-case. */
+export const PAYMENT_METHODS = ['Stripe', 'COD'] as const;
+export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
+
+export const paymentMethodSchema = z.object({
+  selectedMethod: z
+    .string({ error: 'selectedMethod is required' })
+    .trim()
+    .transform((v) => v.toLowerCase())
+    .pipe(
+      z.enum(['stripe', 'cod', 'cash on delivery', 'card'], {
+        error: 'selectedMethod must be Stripe or COD',
+      }),
+    )
+    .transform((v): 'stripe' | 'cod' => (v === 'stripe' || v === 'card' ? 'stripe' : 'cod')),
+});
+
+export const shippingAddressSchema = z.object({
+  address: addressSchema,
+  city: citySchema,
+  state: stateSchema,
+  postalCode: postalCodeSchema,
+});
+export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
+
+/** Buy Now sends the whole product object (old client) or its id; only the id is read. */
+export const buyNowSchema = z
+  .object({
+    product: z.union([z.string(), z.object({ _id: z.string() }).loose()]).optional(),
+    productId: z.string().optional(),
+    quantity: quantitySchema.optional(),
+  })
+  .transform((b, ctx) => {
+    const raw = b.productId ?? (typeof b.product === 'string' ? b.product : b.product?._id);
+    if (!raw || !UUID_RE.test(raw.trim())) {
+      ctx.addIssue({ code: 'custom', message: 'product is not a valid product id', path: ['product'] });
+      return z.NEVER;
+    }
+    return { productId: raw.trim().toLowerCase(), quantity: b.quantity ?? 1 };
+  });
+export type BuyNowInput = z.input<typeof buyNowSchema>;
+
+export const orderItemParamsSchema = z.object({ itemId: shoppingId('itemId') });
+export const orderParamsSchema = z.object({ orderId: shoppingId('orderId') });
+export const sessionParamsSchema = z.object({
+  sessionId: z.string().trim().min(1).max(255, 'sessionId is too long'),
+});
+
+/** `page`/`limit` of order lists (DESIGN §7). */
+export const orderListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(48),
+});
+
+/** The product as it appears inside a cart line or an order line (SPEC §3). */
+export interface ShoppingProduct {
+  _id: string;
+  productName: string;
+  price: number;
+  markPrice: number | null;
+  stockQuantity: number;
+  category: string;
+  subCategory: string;
+  image: string;
+  public_id: string;
+  date: string;
+  rating: number;
+  ratingCount: number;
+  color: string;
+  brand: string;
+  companyName: string;
+  sellerId: string;
+}
+
+export interface CartLine {
+  _id: string;
+  productId: string;
+  quantity: number;
+  /** Rupees: price × quantity from the database. */
+  amount: number;
+  paymentMethod: PaymentMethodName | '';
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  product: [ShoppingProduct];
+}
+
+/** Rupees, computed from paise: GST = round(subtotal × 18%) paise, shipping free. */
+export interface CartSummary {
+  pieces: number;
+  subtotal: number;
+  gst: number;
+  shipping: number;
+  total: number;
+}
+
+export interface CartAnswer {
+  success: true;
+  userCartProducts: CartLine[];
+  summary: CartSummary;
+  checkout: {
+    paymentMethod: PaymentMethodName | '';
+    address: string;
+    city: string;
+    state: string;
+    postalCode: string;
+  };
+}
+
+export type OrderItemStatus = 'awaiting_payment' | 'pending' | 'shipped' | 'delivered' | 'cancelled';
+export type PaymentStatus = 'awaiting_payment' | 'paid' | 'cod_due' | 'refunded' | 'failed';
+
+/** One order item as `my-orders` lists it (`_id` is the order item id). */
+export interface OrderLine {
+  _id: string;
+  orderId: string;
+  productId: string;
+  quantity: number;
+  amount: number;
+  paymentMethod: PaymentMethodName;
+  paymentStatus: PaymentStatus;
+  status: OrderItemStatus;
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  date: string;
+  product: [ShoppingProduct];
+}
+
+/** One item of a seller's product as `seller-orders` lists it. */
+export interface SellerOrderLine extends OrderLine {
+  customerName: string;
+  customerMobile: string;
+}
+
+export interface ApiOrder {
+  _id: string;
+  paymentMethod: PaymentMethodName;
+  paymentStatus: PaymentStatus;
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  subtotal: number;
+  gst: number;
+  shipping: number;
+  total: number;
+  date: string;
+  items: OrderLine[];
+}
+
+export interface CheckoutSessionAnswer {
+  success: true;
+  id: string;
+  url: string;
+  orderId: string;
+}

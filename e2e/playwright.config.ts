@@ -1,0 +1,63 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** Set E2E_BASE_URL to run the journeys against a server you started yourself (development). */
+const external = process.env.E2E_BASE_URL;
+const baseURL = external ?? `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      // The system Chromium: browsers are never downloaded (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1).
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: external
+    ? undefined
+    : {
+        // The real server on a fresh embedded database with the demo catalogue; web/dist must be built.
+        command: 'node --import tsx server/src/main.ts',
+        cwd: root,
+        url: `${baseURL}/api/health`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: {
+          NODE_ENV: 'production',
+          PORT: String(PORT),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: baseURL,
+          DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vastra-e2e-')),
+          SEED_DEMO: 'true',
+          LOG_LEVEL: 'warn',
+          RATE_LIMIT_AUTH_MAX: '1000',
+        },
+      },
+});

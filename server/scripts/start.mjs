@@ -1,0 +1,37 @@
+// `npm start`: builds the web app when its bundle is missing or older than its sources, then runs the server.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const webDir = path.join(root, 'web');
+const built = path.join(webDir, 'dist', 'index.html');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const hasWeb = existsSync(path.join(webDir, 'index.html'));
+const stale =
+  hasWeb &&
+  (!existsSync(built) ||
+    statSync(built).mtimeMs <
+      Math.max(newestMtime(path.join(webDir, 'src')), statSync(path.join(webDir, 'index.html')).mtimeMs));
+if (stale && process.env.SKIP_WEB_BUILD !== '1') {
+  console.log('Building the web app…');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const server = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+process.exit(server.status ?? 0);

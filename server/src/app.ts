@@ -1,0 +1,122 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { registerErrorHandling } from './lib/http.ts';
+import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
+import { TokenService } from './lib/tokens.ts';
+import { registerModules } from './modules/index.ts';
+import { type Mailer, OutboxMailer } from './modules/mail/mailer.ts';
+import { defaultMediaDir, LocalDiskStorage, type MediaStorage } from './modules/media/storage.ts';
+import { createPaymentProvider } from './modules/payments/create-provider.ts';
+import type { PaymentProvider } from './modules/payments/provider.ts';
+
+/** What every module reaches through `app.deps`: configuration and the providers behind small interfaces. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  tokens: TokenService;
+  rateLimiter: RateLimiter;
+  mailer: Mailer;
+  /** Card payments: Stripe Checkout with STRIPE_SECRET_KEY, else the built-in test page at /pay. */
+  payments: PaymentProvider;
+  /** Image storage (local disk under DATA_DIR/media by default, served at /media). */
+  storage: MediaStorage;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Overrides for providers (tests pass fakes of things outside the machine). */
+  overrides?: Partial<Omit<AppDeps, 'config' | 'database' | 'db'>>;
+}
+
+export type App = FastifyInstance;
+
+/** The old client's base path; every API route is also served under it. */
+const LEGACY_BASE = /^\/\.netlify\/functions\/server(?=\/|$)/i;
+
+/** Builds the whole application without listening, so tests drive it with `app.inject`. */
+export async function buildApp({ config, database, overrides = {} }: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    rewriteUrl: (req) => (req.url ?? '/').replace(LEGACY_BASE, '') || '/',
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('deps', {
+    config,
+    database,
+    db: database.db,
+    tokens: overrides.tokens ?? new TokenService(config.jwtSecret),
+    rateLimiter: overrides.rateLimiter ?? new MemoryRateLimiter(),
+    mailer: overrides.mailer ?? new OutboxMailer(database.db, config.mail.from, config.mail.smtpUrl, app.log),
+    payments: overrides.payments ?? createPaymentProvider(config, database.db),
+    storage: overrides.storage ?? new LocalDiskStorage(defaultMediaDir(config.dataDir)),
+  });
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    // The SPA and the test payment page load only their own scripts; images may come from any https host.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        formAction: ["'self'", 'https://checkout.stripe.com'],
+        // The shop may run on plain http (localhost, a LAN address); don't rewrite its own URLs to https.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(cors, {
+    origin: config.corsOrigin,
+    allowedHeaders: ['content-type', 'auth-token', 'authorization', 'if-none-match'],
+    exposedHeaders: ['x-total-count', 'etag'],
+  });
+
+  // OpenAPI generated from the routes' zod schemas, browsable at /api/docs (DESIGN §7).
+  await app.register(swagger, {
+    openapi: { info: { title: 'Vastra API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  app.get('/api/health', async () => {
+    await database.exec('select 1');
+    return { success: true, status: 'ok', database: database.kind };
+  });
+
+  // Benchmarks read the statement count before and after a load round (never on in production).
+  if (config.benchCountQueries) {
+    app.get('/api/_debug/query-count', async () => ({ count: database.queryCount() ?? 0 }));
+  }
+
+  await registerModules(app);
+  return app;
+}

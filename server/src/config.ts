@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root, so ./data means the same folder whichever workspace runs the command. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: optionalString,
+  JWT_SECRET: optionalString,
+  CORS_ORIGIN: optionalString,
+  ADMIN_EMAIL: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_HOST: optionalString,
+  STRIPE_API_PORT: z.coerce.number().int().optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Vastra <no-reply@vastra.local>'),
+  RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_AUTH_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  RATE_LIMIT_CONTACT_MAX: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_CONTACT_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
+  SHOP_OWNER_NAME: z.string().default('Vastra Retail Pvt. Ltd.'),
+  SHOP_ADDRESS: z.string().default('12, MG Road, Bengaluru, Karnataka 560001, India'),
+  SHOP_EMAIL: z.string().default('support@vastra.example'),
+  SHOP_PHONE_1: z.string().default('+91 80 4000 1234'),
+  SHOP_PHONE_2: z.string().default('+91 98450 01234'),
+  SHOP_GSTIN: z.string().default('29ABCDE1234F1Z5'),
+  SHOP_GRIEVANCE_OFFICER: z.string().default('Meera Iyer'),
+  SHOP_JURISDICTION: z.string().default('Bengaluru, Karnataka'),
+  BENCH_COUNT_QUERIES: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+/** Typed, validated configuration; the only place that reads process.env. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  logLevel: string;
+  dataDir: string;
+  /** `postgres://…` for a real server; otherwise PGlite in `dataDir/db` (or in memory when `':memory:'`). */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  corsOrigin: string | boolean;
+  admin: { email: string; password: string } | undefined;
+  seedDemo: boolean;
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    host: string | undefined;
+    port: number | undefined;
+    protocol: 'http' | 'https' | undefined;
+  };
+  mail: { smtpUrl: string | undefined; from: string };
+  rateLimit: { authMax: number; authWindowMs: number; contactMax: number; contactWindowMs: number };
+  shop: {
+    ownerName: string;
+    address: string;
+    email: string;
+    phone1: string;
+    phone2: string;
+    gstin: string;
+    /** Named in the policy pages (Indian e-commerce rules require a grievance officer). */
+    grievanceOfficer: string;
+    /** Courts named in the terms of service. */
+    jurisdiction: string;
+  };
+  /** Benchmarks only: count SQL statements and expose the count at GET /api/_debug/query-count. */
+  benchCountQueries: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function loadOrCreateSecret(dataDir: string): string {
+  if (dataDir === ':memory:') return randomBytes(32).toString('hex');
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads the environment into a Config; throws ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  if (e.DATABASE_URL && !/^postgres(ql)?:\/\//.test(e.DATABASE_URL)) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_URL: must start with postgres://');
+  }
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const dataDir = e.DATA_DIR === ':memory:' ? ':memory:' : path.resolve(REPO_ROOT, e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    corsOrigin: e.CORS_ORIGIN ?? true,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    seedDemo: e.SEED_DEMO,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      host: e.STRIPE_API_HOST,
+      port: e.STRIPE_API_PORT,
+      protocol: e.STRIPE_API_PROTOCOL,
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    rateLimit: {
+      authMax: e.RATE_LIMIT_AUTH_MAX,
+      authWindowMs: e.RATE_LIMIT_AUTH_WINDOW_MS,
+      contactMax: e.RATE_LIMIT_CONTACT_MAX,
+      contactWindowMs: e.RATE_LIMIT_CONTACT_WINDOW_MS,
+    },
+    shop: {
+      ownerName: e.SHOP_OWNER_NAME,
+      address: e.SHOP_ADDRESS,
+      email: e.SHOP_EMAIL,
+      phone1: e.SHOP_PHONE_1,
+      phone2: e.SHOP_PHONE_2,
+      gstin: e.SHOP_GSTIN,
+      grievanceOfficer: e.SHOP_GRIEVANCE_OFFICER,
+      jurisdiction: e.SHOP_JURISDICTION,
+    },
+    benchCountQueries: e.BENCH_COUNT_QUERIES,
+  };
+}

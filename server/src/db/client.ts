@@ -1,0 +1,114 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm/logger';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** One type for both drivers: queries written against it run on PGlite and on PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle, accepted wherever a Db is. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL (several statements allowed); for migrations, tests and maintenance. */
+  exec(sqlText: string): Promise<void>;
+  /** Runs fn while holding a cluster-wide advisory lock (a no-op lock on single-process PGlite). */
+  /** PGlite only: a dump of the data directory (tests clone a migrated template from it). */
+  dumpDataDir(): Promise<Blob>;
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * PGlite only (one process owns an embedded database): calls `onNotify` for each NOTIFY on
+   * `channel`, before the committing statement's promise resolves. Returns the unsubscribe function.
+   */
+  listenLocal?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** SQL statements run through Drizzle since open; undefined unless opened with `countQueries`. */
+  queryCount(): number | undefined;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** `postgres://…` for a server; otherwise a PGlite data directory or `':memory:'`. */
+  url?: string;
+  dataDir?: string;
+  /** A PGlite data-dir dump to start from (tests clone a migrated template this way). */
+  loadDataDir?: Blob | File;
+  poolSize?: number;
+  /** Count every statement Drizzle runs (benchmarks read it to prove "one statement per request"). */
+  countQueries?: boolean;
+}
+
+/** A Drizzle logger that only counts: cheap enough to leave on for a whole benchmark run. */
+function statementCounter(): { logger: Logger | undefined; read: () => number | undefined } {
+  let count = 0;
+  return {
+    logger: {
+      logQuery: () => {
+        count++;
+      },
+    },
+    read: () => count,
+  };
+}
+
+const notCounting = { logger: undefined, read: () => undefined };
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  const counter = opts.countQueries ? statementCounter() : notCounting;
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    pool.on('error', () => {
+      // Idle-client errors (server restart) surface on the next query; don't crash the process.
+    });
+    const db = drizzlePg(pool, { schema, logger: counter.logger }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      exec: async (sqlText) => {
+        await pool.query(sqlText);
+      },
+      dumpDataDir: () => Promise.reject(new Error('dumpDataDir is PGlite-only')),
+      withLock: async (key, fn) => {
+        const session = await pool.connect();
+        try {
+          await session.query('select pg_advisory_lock($1)', [key]);
+          try {
+            return await fn();
+          } finally {
+            await session.query('select pg_advisory_unlock($1)', [key]);
+          }
+        } finally {
+          session.release();
+        }
+      },
+      queryCount: counter.read,
+      close: () => pool.end(),
+    };
+  }
+  const dataDir = opts.dataDir && opts.dataDir !== ':memory:' ? opts.dataDir : undefined;
+  const client = await PGlite.create({
+    // PostgreSQL's default 128 MB of shared buffers would all live in this process's memory; the
+    // embedded shop's working set is far smaller and the OS page cache holds the data files anyway.
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'work_mem=4MB'],
+    ...(dataDir ? { dataDir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema, logger: counter.logger }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    exec: async (sqlText) => {
+      await client.exec(sqlText);
+    },
+    dumpDataDir: () => client.dumpDataDir('none'),
+    withLock: (_key, fn) => fn(),
+    listenLocal: (channel, onNotify) => client.listen(channel, onNotify),
+    queryCount: counter.read,
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { Database, Schema } from './client.ts';
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** An arbitrary constant: the advisory lock that serialises migrations across app processes. */
+const MIGRATION_LOCK = 7_263_551;
+
+/** Applies the committed migrations; safe when several processes start at once on one server. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as unknown as PgliteDatabase<Schema>, config);
+    return;
+  }
+  await database.withLock(MIGRATION_LOCK, () =>
+    migratePg(database.db as unknown as NodePgDatabase<Schema>, config),
+  );
+}

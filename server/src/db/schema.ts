@@ -1,0 +1,276 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The whole data model (DESIGN §3). Money is integer paise everywhere; e-mails are stored
+ * lower-cased; timestamps are timestamptz.
+ */
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fullName: text('full_name').notNull(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  mobile: text('mobile').notNull(),
+  address: text('address').notNull(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  postalCode: text('postal_code').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sellers = pgTable('sellers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fullName: text('full_name').notNull(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  mobile: text('mobile').notNull(),
+  companyName: text('company_name').notNull(),
+  companyAddress: text('company_address').notNull(),
+  /** `active` | `suspended`: a suspended seller cannot log in and their products leave the shop. */
+  status: text('status', { enum: ['active', 'suspended'] })
+    .notNull()
+    .default('active'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const admins = pgTable('admins', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fullName: text('full_name').notNull(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    subCategory: text('sub_category').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    /** Optional marked price shown struck through. */
+    mrpPaise: integer('mrp_paise'),
+    stock: integer('stock').notNull().default(0),
+    imageUrl: text('image_url').notNull(),
+    imageId: text('image_id').notNull(),
+    color: text('color'),
+    brand: text('brand'),
+    ratingAvg: doublePrecision('rating_avg').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    /** `active` | `removed` (removed by the seller or by an admin: hidden, kept for order history). */
+    status: text('status', { enum: ['active', 'removed'] })
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(brand, '')), 'B') || setweight(to_tsvector('english', coalesce(color, '')), 'C') || setweight(to_tsvector('english', category || ' ' || regexp_replace(sub_category, '([a-z])([A-Z])', '\\1 \\2', 'g')), 'D')`,
+    ),
+  },
+  (t) => [
+    check('products_stock_non_negative', sql`${t.stock} >= 0`),
+    check('products_price_positive', sql`${t.pricePaise} > 0`),
+    index('products_status_created_idx').on(t.status, t.createdAt.desc(), t.id),
+    index('products_category_created_idx').on(t.category, t.createdAt.desc()),
+    index('products_sub_category_created_idx').on(t.subCategory, t.createdAt.desc()),
+    index('products_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
+    index('products_price_idx').on(t.pricePaise),
+    index('products_rating_idx').on(t.ratingAvg.desc()),
+    index('products_search_idx').using('gin', t.search),
+  ],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_user_product_uq').on(t.userId, t.productId),
+    check('cart_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** The user's checkout in progress: chosen payment method and shipping address (never past orders). */
+export const checkouts = pgTable('checkouts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  paymentMethod: text('payment_method', { enum: ['stripe', 'cod'] }),
+  address: text('address'),
+  city: text('city'),
+  state: text('state'),
+  postalCode: text('postal_code'),
+  updatedAt: updatedAt(),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null once the customer deleted their account: the order stays for the sellers' records. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    customerName: text('customer_name'),
+    customerEmail: text('customer_email'),
+    customerMobile: text('customer_mobile'),
+    paymentMethod: text('payment_method', { enum: ['stripe', 'cod'] }).notNull(),
+    paymentStatus: text('payment_status', {
+      enum: ['awaiting_payment', 'paid', 'cod_due', 'refunded', 'failed'],
+    }).notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    subtotalPaise: integer('subtotal_paise').notNull(),
+    gstPaise: integer('gst_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+    provider: text('provider'),
+    providerSessionId: text('provider_session_id').unique(),
+    providerPaymentId: text('provider_payment_id'),
+    /** Where the order came from: the cart, or a single Buy Now product. */
+    source: text('source', { enum: ['cart', 'buy_now'] })
+      .notNull()
+      .default('cart'),
+    reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_awaiting_expiry_idx').on(t.paymentStatus, t.reservationExpiresAt),
+    index('orders_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null once the product is deleted; the snapshot below keeps the history. */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    productName: text('product_name').notNull(),
+    productImage: text('product_image').notNull(),
+    productCategory: text('product_category').notNull(),
+    productSubCategory: text('product_sub_category').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    quantity: integer('quantity').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    status: text('status', {
+      enum: ['awaiting_payment', 'pending', 'shipped', 'delivered', 'cancelled'],
+    }).notNull(),
+    refundId: text('refund_id'),
+    refundedPaise: integer('refunded_paise'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
+    index('order_items_product_idx').on(t.productId),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    rating: smallint('rating').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_product_user_uq').on(t.productId, t.userId),
+    index('reviews_product_created_idx').on(t.productId, t.createdAt.desc()),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Every e-mail the shop sends; without SMTP this table (and the log) is the outbox. */
+export const outboxEmails = pgTable('outbox_emails', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  kind: text('kind').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  error: text('error'),
+  createdAt: createdAt(),
+});
+
+/** Provider event ids already processed, so a replayed webhook changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** A counter bumped whenever public catalogue data changes; caches in every process compare against it. */
+export const catalogVersion = pgTable('catalog_version', {
+  id: smallint('id').primaryKey().default(1),
+  version: integer('version').notNull().default(1),
+});

@@ -1,0 +1,125 @@
+import { IMAGE_DEFAULT_WIDTH, SUB_CATEGORIES, SUB_CATEGORY_PARENT } from '@vastra/contracts';
+import { like, sql } from 'drizzle-orm';
+import { hashPassword } from '../../lib/passwords.ts';
+import { bumpCatalogVersion } from '../../modules/catalog/version.ts';
+import { renditionKey } from '../../modules/media/images.ts';
+import type { MediaStorage } from '../../modules/media/storage.ts';
+import type { Db } from '../client.ts';
+import { products, sellers } from '../schema.ts';
+import { CATALOGUE_DATA, seededRandom, shopPrice } from './catalogue-data.ts';
+import { demoImageCombos } from './demo-products.ts';
+import { garmentImageId, storeGarmentImages } from './garment-images.ts';
+
+/** Rows per INSERT: 15 columns × 1,000 rows stays far below PostgreSQL's 65,535 parameters. */
+const BATCH = 1_000;
+const STYLES = [
+  'Classic',
+  'Festive',
+  'Everyday',
+  'Premium',
+  'Handwoven',
+  'Summer',
+  'Winter',
+  'Organic',
+  'Designer',
+  'Regular Fit',
+];
+const DAY = 86_400_000;
+
+/** Sellers for a large catalogue: one per 2,500 products (at least 3, at most 40), reused on later runs. */
+async function benchSellers(db: Db, wanted: number): Promise<string[]> {
+  const existing = await db
+    .select({ id: sellers.id, email: sellers.email })
+    .from(sellers)
+    .where(like(sellers.email, 'bench-seller-%@vastra.demo'));
+  const ids = existing.map((s) => s.id);
+  if (ids.length >= wanted) return ids.slice(0, wanted);
+  const passwordHash = await hashPassword(`not-a-login-${Date.now()}-${Math.random()}`);
+  const taken = new Set(existing.map((s) => s.email));
+  const rows = [];
+  for (let k = 1; rows.length + ids.length < wanted; k++) {
+    const email = `bench-seller-${k}@vastra.demo`;
+    if (taken.has(email)) continue;
+    rows.push({
+      email,
+      passwordHash,
+      fullName: `Bench Seller ${k}`,
+      companyName: `Bench Traders ${k}`,
+      companyAddress: `${k} Textile Market, Surat, Gujarat 395002`,
+      mobile: `9${String(900_000_000 + k).slice(0, 9)}`,
+    });
+  }
+  const created = await db.insert(sellers).values(rows).returning({ id: sellers.id });
+  return [...ids, ...created.map((s) => s.id)];
+}
+
+/** The demo pictures, drawn only when missing (the large catalogue reuses them). */
+async function ensureImages(storage: MediaStorage) {
+  const combos = demoImageCombos();
+  const missing = [];
+  for (const combo of combos) {
+    if (!(await storage.exists(renditionKey(garmentImageId(...combo), IMAGE_DEFAULT_WIDTH))))
+      missing.push(combo);
+  }
+  await storeGarmentImages(storage, missing);
+  return (subCategory: (typeof combos)[number][0], color: (typeof combos)[number][1]) => {
+    const imageId = garmentImageId(subCategory, color);
+    return { imageId, imageUrl: storage.urlFor(renditionKey(imageId, IMAGE_DEFAULT_WIDTH)) };
+  };
+}
+
+export interface BulkSeedResult {
+  inserted: number;
+  sellers: number;
+  ms: number;
+}
+
+/**
+ * Adds `count` generated products (for benchmarks) in multi-row INSERTs of 1,000, spread over the
+ * last two years, across every sub-category, with ratings set directly (no review rows).
+ */
+export async function seedBulkProducts(
+  db: Db,
+  storage: MediaStorage,
+  count: number,
+  seed = Date.now(),
+): Promise<BulkSeedResult> {
+  const started = performance.now();
+  const random = seededRandom(seed);
+  const sellerIds = await benchSellers(db, Math.min(40, Math.max(3, Math.ceil(count / 2_500))));
+  const imageOf = await ensureImages(storage);
+  const now = Date.now();
+  for (let done = 0; done < count; done += BATCH) {
+    const rows: Array<typeof products.$inferInsert> = [];
+    for (let i = done; i < Math.min(count, done + BATCH); i++) {
+      const subCategory = SUB_CATEGORIES[Math.floor(random() * SUB_CATEGORIES.length)]!;
+      const data = CATALOGUE_DATA[subCategory];
+      const color = data.colors[Math.floor(random() * data.colors.length)]!;
+      const name = data.names[Math.floor(random() * data.names.length)]!;
+      const price = shopPrice(random, data.minPrice, data.maxPrice);
+      const rated = random() < 0.6;
+      const createdAt = new Date(now - Math.floor(random() * 730 * DAY));
+      rows.push({
+        sellerId: sellerIds[i % sellerIds.length]!,
+        name: `${STYLES[Math.floor(random() * STYLES.length)]} ${color} ${name}`,
+        category: SUB_CATEGORY_PARENT[subCategory],
+        subCategory,
+        pricePaise: price * 100,
+        mrpPaise: random() < 0.6 ? (Math.ceil((price * 1.4) / 100) * 100 - 1) * 100 : null,
+        stock: random() < 0.05 ? 0 : Math.floor(random() * 200),
+        ...imageOf(subCategory, color),
+        color,
+        brand: data.brands[Math.floor(random() * data.brands.length)]!,
+        ratingAvg: rated ? Math.round((2.5 + random() * 2.5) * 100) / 100 : 0,
+        ratingCount: rated ? 1 + Math.floor(random() * 250) : 0,
+        createdAt,
+        updatedAt: createdAt,
+      });
+    }
+    await db.insert(products).values(rows);
+  }
+  await bumpCatalogVersion(db);
+  // Fresh planner statistics: right after a bulk load PostgreSQL would otherwise pick poor plans.
+  await db.execute(sql`analyze products`);
+  return { inserted: count, sellers: sellerIds.length, ms: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { demoLogins } from './db/seed/demo-accounts.ts';
+import { seedDemoIfEmpty } from './db/seed/index.ts';
+import { ensureAdmin } from './modules/accounts/service.ts';
+
+/** Reads config, migrates, seeds an empty shop, listens. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir === ':memory:' ? ':memory:' : path.join(config.dataDir, 'db'),
+    countQueries: config.benchCountQueries,
+  });
+  await migrateDatabase(database);
+  if (config.admin) await ensureAdmin(database.db, config.admin.email, config.admin.password);
+  const app = await buildApp({ config, database });
+  if (config.seedDemo) {
+    const seeded = await seedDemoIfEmpty(database.db, {
+      dataDir: config.dataDir,
+      mediaDir: path.join(config.dataDir, 'media'),
+    });
+    if (seeded) app.log.info('seeded the demo catalogue');
+  }
+  await app.listen({ port: config.port, host: config.host });
+
+  const logins = await demoLogins(database.db, config.dataDir);
+  const lines = [
+    `Vastra is running at ${config.publicUrl} (database: ${database.kind})`,
+    ...(config.seedDemo
+      ? [
+          'Demo logins:',
+          `  customer  ${logins.customer.email} / ${logins.customer.password}   (${config.publicUrl}/login)`,
+          `  seller    ${logins.seller.email} / ${logins.seller.password}   (${config.publicUrl}/seller-login)`,
+          ...(logins.admin
+            ? [
+                `  admin     ${logins.admin.email} / ${logins.admin.password}   (${config.publicUrl}/admin-login)`,
+              ]
+            : []),
+        ]
+      : []),
+  ];
+  console.log(`\n${lines.join('\n')}\n`);
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) console.error(err.message);
+  else console.error(err);
+  process.exit(1);
+});

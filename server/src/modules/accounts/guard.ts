@@ -1,0 +1,84 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { admins, sellers, users } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isId } from '../../lib/ids.ts';
+import type { Role } from '../../lib/tokens.ts';
+
+/** Who is calling, once the token has been checked against the database. */
+export interface Principal {
+  id: string;
+  role: Role;
+  fullName: string;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+export const MUST_LOGIN = 'You Must Login First';
+export const SELLER_ACCOUNT = 'You are in a seller account';
+
+const WRONG_ROLE: Record<Role, string> = {
+  user: SELLER_ACCOUNT,
+  seller: 'This needs a seller account',
+  admin: 'This needs an admin account',
+};
+
+function readToken(request: FastifyRequest): string | undefined {
+  const header = request.headers['auth-token'];
+  const token = Array.isArray(header) ? header[0] : header;
+  if (token) return token.trim();
+  const bearer = request.headers.authorization;
+  return bearer?.startsWith('Bearer ') ? bearer.slice(7).trim() : undefined;
+}
+
+async function loadPrincipal(request: FastifyRequest): Promise<Principal | undefined> {
+  const { tokens, db } = request.server.deps;
+  const raw = readToken(request);
+  if (!raw) return undefined;
+  const claims = await tokens.verify(raw);
+  if (!claims || !isId(claims.sub))
+    throw new AppError('UNAUTHENTICATED', 'Your session is invalid or has expired. Please log in again');
+  // The row must still exist (a deleted account's token stops working at once) and a seller must be active.
+  const table = claims.role === 'user' ? users : claims.role === 'seller' ? sellers : admins;
+  const [row] = await db
+    .select({
+      id: table.id,
+      fullName: table.fullName,
+      email: table.email,
+      status: claims.role === 'seller' ? sellers.status : sql<string>`'active'`,
+    })
+    .from(table)
+    .where(eq(table.id, claims.sub))
+    .limit(1);
+  if (!row) throw new AppError('UNAUTHENTICATED', 'This account no longer exists. Please log in again');
+  if (row.status === 'suspended') throw new AppError('FORBIDDEN', 'This seller account is suspended');
+  return { id: row.id, fullName: row.fullName, email: row.email, role: claims.role };
+}
+
+/** onRequest hook: the caller must hold a valid token of this role (401 without one, 403 for another role). */
+export function requireRole(role: Role) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const principal = await loadPrincipal(request);
+    if (!principal) throw new AppError('UNAUTHENTICATED', MUST_LOGIN);
+    if (principal.role !== role) throw new AppError('FORBIDDEN', WRONG_ROLE[role]);
+    request.principal = principal;
+  };
+}
+
+/** onRequest hook: reads a token when one is sent, for endpoints that also serve visitors. */
+export async function optionalPrincipal(request: FastifyRequest) {
+  const raw = readToken(request);
+  if (!raw) return;
+  request.principal = await loadPrincipal(request).catch(() => undefined);
+}
+
+/** The principal set by requireRole; throws if a route forgot its guard. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('UNAUTHENTICATED', MUST_LOGIN);
+  return request.principal;
+}

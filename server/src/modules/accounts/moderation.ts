@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sellers } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import { bumpCatalogVersion } from '../catalog/version.ts';
+
+export const SELLER_NOT_FOUND = 'Seller not found';
+
+/**
+ * Suspends or reinstates a seller. A suspended seller cannot log in, their tokens stop working
+ * (the guard checks the status on every call) and their products leave the shop (`isVisible`);
+ * their orders stay as they are. Setting the status it already has is harmless.
+ */
+export async function setSellerStatus(db: Db, sellerId: string, status: 'active' | 'suspended') {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(sellers)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(sellers.id, sellerId))
+      .returning();
+    if (!row) throw notFound(SELLER_NOT_FOUND);
+    // Their products' visibility changed: catalogue caches in every process must refresh.
+    await bumpCatalogVersion(tx);
+    return row;
+  });
+}
+
+export const suspendSeller = (db: Db, sellerId: string) => setSellerStatus(db, sellerId, 'suspended');
+export const reinstateSeller = (db: Db, sellerId: string) => setSellerStatus(db, sellerId, 'active');

@@ -1,0 +1,30 @@
+import type { SellerProfile, UserProfile } from '@vastra/contracts';
+import type { sellers, users } from '../../db/schema.ts';
+
+/** The public face of a user row: every field the client shows, never the password hash. */
+export function toUserProfile(row: typeof users.$inferSelect): UserProfile {
+  return {
+    _id: row.id,
+    fullName: row.fullName,
+    email: row.email,
+    mobile: row.mobile,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    postalCode: row.postalCode,
+    date: row.createdAt.toISOString(),
+  };
+}
+
+export function toSellerProfile(row: typeof sellers.$inferSelect): SellerProfile {
+  return {
+    _id: row.id,
+    fullName: row.fullName,
+    email: row.email,
+    mobile: row.mobile,
+    companyName: row.companyName,
+    companyAddress: row.companyAddress,
+    status: row.status,
+    date: row.createdAt.toISOString(),
+  };
+}

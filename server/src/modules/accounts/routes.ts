@@ -1,0 +1,92 @@
+import {
+  loginSchema,
+  sellerRegisterSchema,
+  userRegisterSchema,
+  userUpdateProfileSchema,
+} from '@vastra/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { principalOf, requireRole } from './guard.ts';
+import { toSellerProfile, toUserProfile } from './profiles.ts';
+import { limitAuthAttempt } from './rate-limit.ts';
+import * as accounts from './service.ts';
+
+/** Accounts: SPEC §7 auth, profile and account endpoints for users, sellers and the admin. */
+export default async function accountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, tokens } = app.deps;
+  const asUser = { onRequest: requireRole('user') };
+  const asSeller = { onRequest: requireRole('seller') };
+
+  app.post(
+    '/api/auth/user/register',
+    { schema: { body: userRegisterSchema }, preHandler: (req) => limitAuthAttempt(req, 'register') },
+    async (req) => {
+      const user = await accounts.registerUser(db, req.body);
+      const authToken = await tokens.sign({ sub: user.id, role: 'user' });
+      return { success: true, authToken, userFullName: user.fullName };
+    },
+  );
+
+  app.post(
+    '/api/auth/user/login',
+    { schema: { body: loginSchema }, preHandler: (req) => limitAuthAttempt(req, 'login') },
+    async (req) => {
+      const user = await accounts.loginUser(db, req.body.email, req.body.password);
+      const authToken = await tokens.sign({ sub: user.id, role: 'user' });
+      return { success: true, authToken, userFullName: user.fullName };
+    },
+  );
+
+  app.get('/api/auth/user/get-user-profile', asUser, async (req) => {
+    return [toUserProfile(await accounts.getUser(db, principalOf(req).id))];
+  });
+
+  app.put(
+    '/api/user/update-profile',
+    { ...asUser, schema: { body: userUpdateProfileSchema } },
+    async (req) => {
+      const user = await accounts.updateUserProfile(db, principalOf(req).id, req.body);
+      return { success: true, updatedProfile: [toUserProfile(user)] };
+    },
+  );
+
+  app.delete('/api/user/delete-account', asUser, async (req) => {
+    await accounts.deleteUser(db, principalOf(req).id);
+    return { success: true, message: 'Account Deleted' };
+  });
+
+  app.post(
+    '/api/auth/seller/register',
+    { schema: { body: sellerRegisterSchema }, preHandler: (req) => limitAuthAttempt(req, 'register') },
+    async (req) => {
+      const seller = await accounts.registerSeller(db, req.body);
+      const authToken = await tokens.sign({ sub: seller.id, role: 'seller' });
+      return { success: true, authToken, sellerFullName: seller.fullName };
+    },
+  );
+
+  app.post(
+    '/api/auth/seller/login',
+    { schema: { body: loginSchema }, preHandler: (req) => limitAuthAttempt(req, 'login') },
+    async (req) => {
+      const seller = await accounts.loginSeller(db, req.body.email, req.body.password);
+      const authToken = await tokens.sign({ sub: seller.id, role: 'seller' });
+      return { success: true, authToken, sellerFullName: seller.fullName };
+    },
+  );
+
+  app.get('/api/auth/seller/get-seller-profile', asSeller, async (req) => {
+    return [toSellerProfile(await accounts.getSeller(db, principalOf(req).id))];
+  });
+
+  app.post(
+    '/api/auth/admin/admin-login',
+    { schema: { body: loginSchema }, preHandler: (req) => limitAuthAttempt(req, 'login') },
+    async (req) => {
+      const admin = await accounts.loginAdmin(db, req.body.email, req.body.password);
+      const authToken = await tokens.sign({ sub: admin.id, role: 'admin' });
+      return { success: true, authToken, adminFullName: admin.fullName };
+    },
+  );
+}

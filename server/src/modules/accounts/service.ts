@@ -1,0 +1,162 @@
+import type { sellerRegisterSchema, userRegisterSchema, userUpdateProfileSchema } from '@vastra/contracts';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { admins, sellers, users } from '../../db/schema.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import { detachCustomerFromOrders } from '../orders/customer-data.ts';
+
+export const INVALID_CREDENTIALS = 'Invalid Credentials';
+const DUPLICATE_EMAIL = 'An account with this email already exists. Please log in instead';
+
+/** Postgres unique_violation: two registrations racing for one e-mail. */
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+export async function registerUser(db: DbOrTx, input: z.output<typeof userRegisterSchema>) {
+  const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+  if (existing.length > 0) throw conflict(DUPLICATE_EMAIL);
+  const { password, ...fields } = input;
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({ ...fields, passwordHash: await hashPassword(password) })
+      .returning();
+    return row!;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(DUPLICATE_EMAIL);
+    throw err;
+  }
+}
+
+export async function registerSeller(db: DbOrTx, input: z.output<typeof sellerRegisterSchema>) {
+  const existing = await db.select({ id: sellers.id }).from(sellers).where(eq(sellers.email, input.email));
+  if (existing.length > 0) throw conflict(DUPLICATE_EMAIL);
+  const { password, ...fields } = input;
+  try {
+    const [row] = await db
+      .insert(sellers)
+      .values({ ...fields, passwordHash: await hashPassword(password) })
+      .returning();
+    return row!;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(DUPLICATE_EMAIL);
+    throw err;
+  }
+}
+
+type AccountTable = typeof users | typeof sellers | typeof admins;
+
+/** Checks e-mail and password; the same 401 whichever of the two is wrong. */
+async function authenticate<T extends AccountTable>(db: DbOrTx, table: T, email: string, password: string) {
+  const [row] = await db
+    .select()
+    .from(table as AccountTable)
+    .where(eq(table.email, email))
+    .limit(1);
+  if (!row) {
+    await verifyAgainstDummy(password);
+    throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+  }
+  if (!(await verifyPassword(row.passwordHash, password))) {
+    throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+  }
+  return row as T['$inferSelect'];
+}
+
+export const loginUser = (db: DbOrTx, email: string, password: string) =>
+  authenticate(db, users, email, password);
+
+export async function loginSeller(db: DbOrTx, email: string, password: string) {
+  const seller = await authenticate(db, sellers, email, password);
+  if (seller.status === 'suspended') {
+    throw new AppError('FORBIDDEN', 'This seller account is suspended. Please contact the marketplace');
+  }
+  return seller;
+}
+
+export const loginAdmin = (db: DbOrTx, email: string, password: string) =>
+  authenticate(db, admins, email, password);
+
+export async function getUser(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  if (!row) throw notFound('User not found');
+  return row;
+}
+
+export async function getSeller(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(sellers).where(eq(sellers.id, id));
+  if (!row) throw notFound('Seller not found');
+  return row;
+}
+
+export async function updateUserProfile(
+  db: DbOrTx,
+  id: string,
+  changes: z.output<typeof userUpdateProfileSchema>,
+) {
+  if (changes.email) {
+    const [other] = await db.select({ id: users.id }).from(users).where(eq(users.email, changes.email));
+    if (other && other.id !== id) throw conflict(DUPLICATE_EMAIL);
+  }
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    if (!row) throw notFound('User not found');
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(DUPLICATE_EMAIL);
+    throw err;
+  }
+}
+
+/** Sets the profile's default shipping address (checkout calls this when an address is saved). */
+export async function setDefaultAddress(
+  db: DbOrTx,
+  id: string,
+  address: { address: string; city: string; state: string; postalCode: string },
+) {
+  await db
+    .update(users)
+    .set({ ...address, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+/**
+ * Deletes the user and their cart (by cascade). Their orders stay for the sellers' records,
+ * detached from the person's name and contact details.
+ */
+export async function deleteUser(db: DbOrTx, id: string) {
+  await db.transaction(async (tx) => {
+    await detachCustomerFromOrders(tx, id);
+    const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    if (deleted.length === 0) throw notFound('User not found');
+  });
+}
+
+/** Creates an admin, or resets the password of an existing one with that e-mail. */
+export async function upsertAdmin(db: DbOrTx, email: string, password: string, fullName = 'Administrator') {
+  const passwordHash = await hashPassword(password);
+  const normalised = email.trim().toLowerCase();
+  const [row] = await db
+    .insert(admins)
+    .values({ email: normalised, passwordHash, fullName })
+    .onConflictDoUpdate({ target: admins.email, set: { passwordHash } })
+    .returning();
+  return row!;
+}
+
+/** Creates the admin from ADMIN_EMAIL/ADMIN_PASSWORD on first start; never touches an existing one. */
+export async function ensureAdmin(db: DbOrTx, email: string, password: string) {
+  const normalised = email.trim().toLowerCase();
+  const [existing] = await db.select({ id: admins.id }).from(admins).where(eq(admins.email, normalised));
+  if (existing) return false;
+  await upsertAdmin(db, normalised, password);
+  return true;
+}

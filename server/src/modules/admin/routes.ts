@@ -1,0 +1,68 @@
+import { type AdminPage, adminListQuerySchema } from '@vastra/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '../../lib/ids.ts';
+import { requireRole } from '../accounts/guard.ts';
+import { reinstateSeller, suspendSeller } from '../accounts/moderation.ts';
+import { toSellerProfile } from '../accounts/profiles.ts';
+import { listMessages } from './messages.ts';
+import { listAdminOrders } from './orders.ts';
+import { allSellers, allUsers, listSellers, listUsers } from './people.ts';
+import { listAdminProducts, removeProductByAdmin } from './products.ts';
+import { dashboardStats } from './stats.ts';
+
+function withTotal<T>(reply: FastifyReply, page: AdminPage<T>): AdminPage<T> {
+  reply.header('x-total-count', String(page.total));
+  return page;
+}
+
+/**
+ * The admin back office: the old dashboard's counts (bare arrays), searchable paginated lists,
+ * seller moderation, product removal and the dashboard figures. Every route needs an admin token.
+ */
+export default async function adminRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  app.addHook('onRequest', requireRole('admin'));
+
+  const list = { schema: { querystring: adminListQuerySchema } };
+  const sellerParams = { schema: { params: z.object({ id: idSchema('Seller id') }) } };
+
+  app.get('/api/admin/getAllSellers', async () => allSellers(db));
+  app.get('/api/admin/getAllUsers', async () => allUsers(db));
+
+  app.get('/api/admin/sellers', list, async (req, reply) =>
+    withTotal(reply, await listSellers(db, req.query)),
+  );
+  app.get('/api/admin/users', list, async (req, reply) => withTotal(reply, await listUsers(db, req.query)));
+  app.get('/api/admin/products', list, async (req, reply) =>
+    withTotal(reply, await listAdminProducts(db, req.query)),
+  );
+  app.get('/api/admin/orders', list, async (req, reply) =>
+    withTotal(reply, await listAdminOrders(db, req.query)),
+  );
+  app.get('/api/admin/messages', list, async (req, reply) =>
+    withTotal(reply, await listMessages(db, req.query)),
+  );
+
+  app.post('/api/admin/sellers/:id/suspend', sellerParams, async (req) => ({
+    success: true as const,
+    seller: toSellerProfile(await suspendSeller(db, req.params.id)),
+  }));
+  app.post('/api/admin/sellers/:id/reinstate', sellerParams, async (req) => ({
+    success: true as const,
+    seller: toSellerProfile(await reinstateSeller(db, req.params.id)),
+  }));
+
+  app.delete(
+    '/api/admin/products/:id',
+    { schema: { params: z.object({ id: idSchema('Product id') }) } },
+    async (req) => {
+      await removeProductByAdmin(db, req.params.id);
+      return { success: true as const, productId: req.params.id, status: 'removed' as const };
+    },
+  );
+
+  app.get('/api/admin/stats', async () => dashboardStats(db));
+}

@@ -1,0 +1,51 @@
+import type { AdminStats } from '@vastra/contracts';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { orderItems, orders, products, sellers, users } from '../../db/schema.ts';
+import { paiseToRupees } from '../../lib/money.ts';
+import { qualified as q } from '../../lib/qualified.ts';
+
+/** Orders that really happened: paid, cash on delivery, or paid and refunded later. */
+const PLACED = sql`('paid', 'cod_due', 'refunded')`;
+
+/**
+ * The dashboard's figures in one statement. Revenue (last 30 days, GST excluded) counts order items
+ * that are not cancelled (nor awaiting payment) in orders that are paid or cash on delivery: money
+ * received or due, not refunded.
+ */
+export async function dashboardStats(db: DbOrTx, now = new Date()): Promise<AdminStats> {
+  const since = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
+  const [row] = await db
+    .select({
+      sellers: sql<number>`(select count(*) from ${sellers})`.mapWith(Number),
+      suspendedSellers:
+        sql<number>`(select count(*) from ${sellers} where ${q(sellers.status)} = 'suspended')`.mapWith(
+          Number,
+        ),
+      users: sql<number>`(select count(*) from ${users})`.mapWith(Number),
+      products:
+        sql<number>`(select count(*) from ${products} where ${q(products.status)} = 'active')`.mapWith(
+          Number,
+        ),
+      orders:
+        sql<number>`(select count(*) from ${orders} where ${q(orders.paymentStatus)} in ${PLACED})`.mapWith(
+          Number,
+        ),
+      revenue: sql<number>`(select coalesce(sum(${q(orderItems.amountPaise)}), 0) from ${orderItems}
+        inner join ${orders} on ${q(orders.id)} = ${q(orderItems.orderId)}
+        where ${q(orders.paymentStatus)} in ('paid', 'cod_due')
+          and ${q(orderItems.status)} not in ('cancelled', 'awaiting_payment')
+          and ${q(orders.createdAt)} >= ${since.toISOString()})`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  const revenue30dPaise = row?.revenue ?? 0;
+  return {
+    sellers: row?.sellers ?? 0,
+    suspendedSellers: row?.suspendedSellers ?? 0,
+    users: row?.users ?? 0,
+    products: row?.products ?? 0,
+    orders: row?.orders ?? 0,
+    revenue30dPaise,
+    revenue30d: paiseToRupees(revenue30dPaise),
+  };
+}

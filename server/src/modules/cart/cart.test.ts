@@ -1,0 +1,216 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProduct } from '../../../test/factories.ts';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { type FastAccount, quickSeller, quickUser } from '../../../test/shop-fixtures.ts';
+import { cartItems, checkouts, products, users } from '../../db/schema.ts';
+
+let ctx: TestContext;
+let seller: FastAccount;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  seller = await quickSeller(ctx.app);
+});
+afterAll(() => ctx?.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: FastAccount, payload?: object) =>
+  ctx.app.inject({ method, url, headers: who?.headers, ...(payload ? { payload } : {}) });
+const cart = async (who: FastAccount) => (await call('GET', '/api/user/cart-products', who)).json();
+const add = (who: FastAccount, productId: string, quantity?: number) =>
+  call('POST', '/api/user/add-to-cart', who, { productId, ...(quantity ? { quantity } : {}) });
+const lineRow = async (id: string) => (await ctx.db.select().from(cartItems).where(eq(cartItems.id, id)))[0];
+
+describe('the cart', () => {
+  it('lists lines newest first with the SPEC shape, amounts and a paise-exact summary', async () => {
+    const user = await quickUser(ctx.app);
+    const older = await insertProduct(ctx.db, seller.id, { pricePaise: 33_333, stock: 9 });
+    const newer = await insertProduct(ctx.db, seller.id, { pricePaise: 5, stock: 9 });
+    expect((await add(user, older.id, 3)).statusCode).toBe(200);
+    const res = await add(user, newer.id);
+    expect(res.json()).toMatchObject({ success: true, message: 'Added to cart', quantity: 1 });
+
+    const body = await cart(user);
+    expect(body.success).toBe(true);
+    expect(body.userCartProducts.map((l: { productId: string }) => l.productId)).toEqual([
+      newer.id,
+      older.id,
+    ]);
+    const [first, second] = body.userCartProducts;
+    expect(first).toEqual({
+      _id: expect.any(String),
+      productId: newer.id,
+      quantity: 1,
+      amount: 0.05,
+      paymentMethod: '',
+      address: '22 MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      postalCode: '560001',
+      product: [
+        expect.objectContaining({ _id: newer.id, price: 0.05, productName: newer.name, stockQuantity: 9 }),
+      ],
+    });
+    expect(second.amount).toBe(999.99);
+    // 3 × 333.33 + 0.05 = 1000.04 → GST round(100004 × 0.18) = 18000.72 → 18001 paise.
+    expect(body.summary).toEqual({ pieces: 4, subtotal: 1000.04, gst: 180.01, shipping: 0, total: 1180.05 });
+  });
+
+  it('adds to the existing line when the same product is added again, up to the stock', async () => {
+    const user = await quickUser(ctx.app);
+    const p = await insertProduct(ctx.db, seller.id, { stock: 3 });
+    const first = (await add(user, p.id, 2)).json();
+    const again = await add(user, p.id);
+    expect(again.json()).toMatchObject({ success: true, cartProductId: first.cartProductId, quantity: 3 });
+    const over = await add(user, p.id);
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ success: false, error: expect.stringMatching(/Only 3 left/) });
+    expect((await lineRow(first.cartProductId))?.quantity).toBe(3);
+    const lines = await ctx.db.select().from(cartItems).where(eq(cartItems.userId, user.id));
+    expect(lines).toHaveLength(1);
+  });
+
+  it('refuses sold-out, unknown, removed and malformed products', async () => {
+    const user = await quickUser(ctx.app);
+    const soldOut = await insertProduct(ctx.db, seller.id, { stock: 0 });
+    const removed = await insertProduct(ctx.db, seller.id, { status: 'removed' });
+    const r1 = await add(user, soldOut.id);
+    expect(r1.statusCode).toBe(409);
+    expect(r1.json().error).toBe('This product is sold out');
+    expect((await add(user, removed.id)).statusCode).toBe(404);
+    expect((await add(user, '8f1d3a52-5c1e-4a4e-9a59-2f7d2a0b9c11')).statusCode).toBe(404);
+    const bad = await add(user, 'not-an-id');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toMatchObject({ path: 'productId' });
+    expect(await ctx.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(0);
+  });
+
+  it('ignores a price sent in the body: amounts come from the database', async () => {
+    const user = await quickUser(ctx.app);
+    const p = await insertProduct(ctx.db, seller.id, { pricePaise: 129_900 });
+    await call('POST', '/api/user/add-to-cart', user, { productId: p.id, price: 1, amount: 1 });
+    const body = await cart(user);
+    expect(body.userCartProducts[0].amount).toBe(1299);
+    expect(body.summary.total).toBe(1532.82);
+  });
+
+  it('steps quantity with increament (and increment / absolute quantity) between 1 and the stock', async () => {
+    const user = await quickUser(ctx.app);
+    const p = await insertProduct(ctx.db, seller.id, { stock: 2 });
+    const { cartProductId } = (await add(user, p.id)).json();
+    const plus = await call('PUT', '/api/user/add-to-cart', user, { cartProductId, increament: 1 });
+    expect(plus.json()).toEqual({ success: true, cartProductId, quantity: 2 });
+    const past = await call('PUT', '/api/user/add-to-cart', user, { cartProductId, increment: '1' });
+    expect(past.statusCode).toBe(409);
+    expect(past.json().error).toMatch(/Only 2 left/);
+    expect(
+      (await call('PUT', '/api/user/add-to-cart', user, { cartProductId, increament: -1 })).json().quantity,
+    ).toBe(1);
+    const below = await call('PUT', '/api/user/add-to-cart', user, { cartProductId, increament: -1 });
+    expect(below.statusCode).toBe(400);
+    expect(below.json().error).toBe('Quantity must be at least 1');
+    expect(
+      (await call('PUT', '/api/user/add-to-cart', user, { cartProductId, quantity: 2 })).json().quantity,
+    ).toBe(2);
+    expect(
+      (await call('PUT', '/api/user/add-to-cart', user, { cartProductId, increament: 5 })).statusCode,
+    ).toBe(400);
+    expect((await call('PUT', '/api/user/add-to-cart', user, { cartProductId })).statusCode).toBe(400);
+    expect((await lineRow(cartProductId))?.quantity).toBe(2);
+  });
+
+  it('lets a quantity go down even when stock dropped below it', async () => {
+    const user = await quickUser(ctx.app);
+    const p = await insertProduct(ctx.db, seller.id, { stock: 5 });
+    const { cartProductId } = (await add(user, p.id, 5)).json();
+    await ctx.db.update(products).set({ stock: 1 }).where(eq(products.id, p.id));
+    expect(
+      (await call('PUT', '/api/user/add-to-cart', user, { cartProductId, increament: -1 })).json().quantity,
+    ).toBe(4);
+  });
+
+  it('removes a line; another user cannot touch it (404, unchanged)', async () => {
+    const owner = await quickUser(ctx.app);
+    const other = await quickUser(ctx.app);
+    const p = await insertProduct(ctx.db, seller.id);
+    const { cartProductId } = (await add(owner, p.id, 2)).json();
+    const put = await call('PUT', '/api/user/add-to-cart', other, { cartProductId, increament: 1 });
+    expect(put.statusCode).toBe(404);
+    const del = await call('DELETE', '/api/user/add-to-cart', other, { cartProductId });
+    expect(del.statusCode).toBe(404);
+    expect((await lineRow(cartProductId))?.quantity).toBe(2);
+    expect((await cart(other)).userCartProducts).toEqual([]);
+
+    const mine = await call('DELETE', '/api/user/add-to-cart', owner, { cartProductId });
+    expect(mine.json()).toEqual({ success: true });
+    expect(await lineRow(cartProductId)).toBeUndefined();
+  });
+
+  it('refuses sellers, admins and visitors with the SPEC messages', async () => {
+    const p = await insertProduct(ctx.db, seller.id);
+    const asSeller = await add(seller, p.id);
+    expect(asSeller.statusCode).toBe(403);
+    expect(asSeller.json().error).toBe('You are in a seller account');
+    const anon = await call('GET', '/api/user/cart-products');
+    expect(anon.statusCode).toBe(401);
+    expect(anon.json().error).toBe('You Must Login First');
+    for (const [method, url] of [
+      ['PUT', '/api/user/add-to-cart'],
+      ['DELETE', '/api/user/add-to-cart'],
+      ['PUT', '/api/user/set-payment-method'],
+      ['PUT', '/api/user/save-shipping-address'],
+    ] as const) {
+      expect((await call(method, url, seller, {})).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('checkout', () => {
+  it('stores the payment method (any case) on the current checkout and shows it on the lines', async () => {
+    const user = await quickUser(ctx.app);
+    const p = await insertProduct(ctx.db, seller.id);
+    await add(user, p.id);
+    const res = await call('PUT', '/api/user/set-payment-method', user, { selectedMethod: 'stripe' });
+    expect(res.json()).toEqual({ success: true, paymentMethod: 'Stripe' });
+    expect((await cart(user)).userCartProducts[0].paymentMethod).toBe('Stripe');
+    await call('PUT', '/api/user/set-payment-method', user, { selectedMethod: 'COD' });
+    const [row] = await ctx.db.select().from(checkouts).where(eq(checkouts.userId, user.id));
+    expect(row?.paymentMethod).toBe('cod');
+    const bad = await call('PUT', '/api/user/set-payment-method', user, { selectedMethod: 'Bitcoin' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('selectedMethod must be Stripe or COD');
+  });
+
+  it('saves the shipping address on the checkout and as the profile default', async () => {
+    const user = await quickUser(ctx.app);
+    const p = await insertProduct(ctx.db, seller.id);
+    await add(user, p.id);
+    const address = { address: '9 Lake View', city: 'Kochi', state: 'Kerala', postalCode: 682001 };
+    const res = await call('PUT', '/api/user/save-shipping-address', user, address);
+    expect(res.json()).toEqual({ success: true });
+    const body = await cart(user);
+    expect(body.userCartProducts[0]).toMatchObject({
+      address: '9 Lake View',
+      city: 'Kochi',
+      postalCode: '682001',
+    });
+    const [profile] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(profile).toMatchObject({
+      address: '9 Lake View',
+      city: 'Kochi',
+      state: 'Kerala',
+      postalCode: '682001',
+    });
+
+    const bad = await call('PUT', '/api/user/save-shipping-address', user, {
+      ...address,
+      postalCode: '0123',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toMatchObject({ path: 'postalCode', msg: expect.stringMatching(/PIN/) });
+    const [row] = await ctx.db
+      .select()
+      .from(checkouts)
+      .where(and(eq(checkouts.userId, user.id)));
+    expect(row?.postalCode).toBe('682001');
+  });
+});

@@ -1,0 +1,78 @@
+import type { ShippingAddressInput } from '@vastra/contracts';
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { checkouts, users } from '../../db/schema.ts';
+import { setDefaultAddress } from '../accounts/service.ts';
+
+export interface ShippingAddress {
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+}
+
+/** The checkout in progress: method chosen (or null) and the address to ship to. */
+export interface CheckoutState extends ShippingAddress {
+  paymentMethod: 'stripe' | 'cod' | null;
+}
+
+/** The current checkout; the address falls back to the profile's default when none was saved. */
+export async function readCheckout(db: DbOrTx, userId: string): Promise<CheckoutState> {
+  const [row] = await db
+    .select({
+      paymentMethod: checkouts.paymentMethod,
+      address: checkouts.address,
+      city: checkouts.city,
+      state: checkouts.state,
+      postalCode: checkouts.postalCode,
+      profileAddress: users.address,
+      profileCity: users.city,
+      profileState: users.state,
+      profilePostalCode: users.postalCode,
+    })
+    .from(users)
+    .leftJoin(checkouts, eq(checkouts.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) return { paymentMethod: null, address: '', city: '', state: '', postalCode: '' };
+  const saved = row.address != null && row.city != null && row.state != null && row.postalCode != null;
+  return {
+    paymentMethod: row.paymentMethod ?? null,
+    address: saved ? row.address! : row.profileAddress,
+    city: saved ? row.city! : row.profileCity,
+    state: saved ? row.state! : row.profileState,
+    postalCode: saved ? row.postalCode! : row.profilePostalCode,
+  };
+}
+
+export async function setPaymentMethod(db: DbOrTx, userId: string, method: 'stripe' | 'cod') {
+  await db
+    .insert(checkouts)
+    .values({ userId, paymentMethod: method })
+    .onConflictDoUpdate({ target: checkouts.userId, set: { paymentMethod: method, updatedAt: new Date() } });
+}
+
+/** Saves the address on the current checkout and makes it the profile's default, together. */
+export async function saveShippingAddress(
+  db: Db,
+  userId: string,
+  address: ShippingAddressInput & { postalCode: string },
+) {
+  const fields = {
+    address: address.address,
+    city: address.city,
+    state: address.state,
+    postalCode: address.postalCode,
+  };
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(checkouts)
+      .values({ userId, ...fields })
+      .onConflictDoUpdate({ target: checkouts.userId, set: { ...fields, updatedAt: new Date() } });
+    await setDefaultAddress(tx, userId, fields);
+  });
+}
+
+/** An order was placed: the next checkout starts afresh (the address stays the profile default). */
+export async function clearCheckout(tx: DbOrTx, userId: string) {
+  await tx.delete(checkouts).where(eq(checkouts.userId, userId));
+}

@@ -1,0 +1,80 @@
+import {
+  addToCartSchema,
+  type CartAnswer,
+  paymentMethodSchema,
+  removeCartSchema,
+  shippingAddressSchema,
+  updateCartSchema,
+} from '@vastra/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/errors.ts';
+import { principalOf, requireRole } from '../accounts/guard.ts';
+import { cancelOrderItem } from '../orders/cancel-item.ts';
+import { methodName, readCartLines, summarise, toCartLine } from './cart-lines.ts';
+import { readCheckout, saveShippingAddress, setPaymentMethod } from './checkout.ts';
+import { addToCart, CART_LINE_NOT_FOUND, changeQuantity, removeCartLine } from './service.ts';
+
+/** Cart and checkout (SPEC §7 `user/cart-products`, `user/add-to-cart`, payment method, address). */
+export default async function cartRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  const asUser = { onRequest: requireRole('user') };
+
+  app.get('/api/user/cart-products', asUser, async (req): Promise<CartAnswer> => {
+    const userId = principalOf(req).id;
+    const [lines, checkout] = await Promise.all([readCartLines(db, userId), readCheckout(db, userId)]);
+    return {
+      success: true,
+      userCartProducts: lines.map((l) => toCartLine(l, checkout)),
+      summary: summarise(lines),
+      checkout: { ...checkout, paymentMethod: methodName(checkout.paymentMethod) },
+    };
+  });
+
+  app.post('/api/user/add-to-cart', { ...asUser, schema: { body: addToCartSchema } }, async (req) => {
+    const line = await addToCart(db, principalOf(req).id, req.body.productId, req.body.quantity ?? 1);
+    return { success: true, message: 'Added to cart', cartProductId: line.id, quantity: line.quantity };
+  });
+
+  app.put('/api/user/add-to-cart', { ...asUser, schema: { body: updateCartSchema } }, async (req) => {
+    const { cartProductId, increament, increment, quantity } = req.body;
+    const step = increament ?? increment;
+    const result = await changeQuantity(db, principalOf(req).id, cartProductId, {
+      quantity,
+      step: step === undefined ? undefined : Number(step) > 0 ? 1 : -1,
+    });
+    return { success: true, cartProductId, quantity: result.quantity };
+  });
+
+  // SPEC §7: the same call removes a cart line or, given an order item id, cancels that order item.
+  app.delete('/api/user/add-to-cart', { ...asUser, schema: { body: removeCartSchema } }, async (req) => {
+    const userId = principalOf(req).id;
+    if (await removeCartLine(db, userId, req.body.cartProductId)) return { success: true };
+    try {
+      await cancelOrderItem({ ...app.deps, log: req.log }, { userId }, req.body.cartProductId);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'NOT_FOUND') throw notFound(CART_LINE_NOT_FOUND);
+      throw err;
+    }
+    return { success: true, message: 'One Order Cancelled' };
+  });
+
+  app.put(
+    '/api/user/set-payment-method',
+    { ...asUser, schema: { body: paymentMethodSchema } },
+    async (req) => {
+      await setPaymentMethod(db, principalOf(req).id, req.body.selectedMethod);
+      return { success: true, paymentMethod: methodName(req.body.selectedMethod) };
+    },
+  );
+
+  app.put(
+    '/api/user/save-shipping-address',
+    { ...asUser, schema: { body: shippingAddressSchema } },
+    async (req) => {
+      await saveShippingAddress(db, principalOf(req).id, req.body);
+      return { success: true };
+    },
+  );
+}

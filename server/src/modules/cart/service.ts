@@ -1,0 +1,69 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { cartItems, products } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { findVisibleProduct } from '../catalog/product-view.ts';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const CART_LINE_NOT_FOUND = 'This item is not in your cart';
+export const SOLD_OUT = 'This product is sold out';
+const onlyLeft = (stock: number) => `Only ${stock} left in stock`;
+
+/**
+ * Adds `quantity` of a product to the cart; adding a product already there adds to its line. The
+ * upsert and the stock check happen in one transaction, so two quick clicks cannot pass the stock.
+ */
+export async function addToCart(db: Db, userId: string, productId: string, quantity: number) {
+  return db.transaction(async (tx) => {
+    const product = await findVisibleProduct(tx, productId);
+    if (!product) throw notFound(PRODUCT_NOT_FOUND);
+    if (product.stock <= 0) throw conflict(SOLD_OUT);
+    const [line] = await tx
+      .insert(cartItems)
+      .values({ userId, productId, quantity })
+      .onConflictDoUpdate({
+        target: [cartItems.userId, cartItems.productId],
+        set: { quantity: sql`${cartItems.quantity} + ${quantity}`, updatedAt: new Date() },
+      })
+      .returning({ id: cartItems.id, quantity: cartItems.quantity });
+    if (line!.quantity > product.stock) {
+      throw conflict(`${onlyLeft(product.stock)}; you cannot add more of "${product.name}"`);
+    }
+    return line!;
+  });
+}
+
+export interface QuantityChange {
+  step?: 1 | -1;
+  quantity?: number;
+}
+
+/** Sets a line's quantity (a ±1 step or an absolute value), kept between 1 and the stock on hand. */
+export async function changeQuantity(db: Db, userId: string, lineId: string, change: QuantityChange) {
+  return db.transaction(async (tx) => {
+    const [line] = await tx
+      .select({ quantity: cartItems.quantity, stock: products.stock, status: products.status })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(and(eq(cartItems.id, lineId), eq(cartItems.userId, userId)))
+      .for('update', { of: cartItems });
+    if (!line) throw notFound(CART_LINE_NOT_FOUND);
+    const next = change.quantity ?? line.quantity + (change.step ?? 0);
+    if (next < 1) throw badRequest('Quantity must be at least 1', 'quantity');
+    // Lowering a quantity is always allowed (stock may have dropped below it since it was added).
+    if (next > line.quantity && (line.status !== 'active' || next > line.stock)) {
+      throw conflict(line.stock <= 0 || line.status !== 'active' ? SOLD_OUT : onlyLeft(line.stock));
+    }
+    await tx.update(cartItems).set({ quantity: next, updatedAt: new Date() }).where(eq(cartItems.id, lineId));
+    return { quantity: next };
+  });
+}
+
+/** Deletes one of the user's cart lines; false when the id is not a cart line of theirs. */
+export async function removeCartLine(db: Db, userId: string, lineId: string): Promise<boolean> {
+  const removed = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, lineId), eq(cartItems.userId, userId)))
+    .returning({ id: cartItems.id });
+  return removed.length > 0;
+}

@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { readCatalogVersion } from './version.ts';
+
+/** What a public catalogue read produces on a cache miss. */
+export interface CacheFill {
+  payload: unknown;
+  /** Extra headers that belong to the answer (e.g. `x-total-count`), cached with it. */
+  headers?: Record<string, string>;
+}
+
+interface Page {
+  version: number;
+  body: string;
+  etag: string;
+  headers: Record<string, string> | undefined;
+}
+
+/** Where a cache learns the current catalogue version. */
+export interface VersionSource {
+  current(): Promise<number>;
+}
+
+/**
+ * PostgreSQL server (any number of app processes): reads the catalogue version, sharing one
+ * statement between concurrent requests. A request may only use a read that *started after it
+ * arrived* (a write that committed before the request was sent must be visible), so requests
+ * arriving while a read is running wait for the next one.
+ */
+export class VersionGate implements VersionSource {
+  private running: Promise<number> | undefined;
+  private queued: Promise<number> | undefined;
+
+  constructor(private readonly read: () => Promise<number>) {}
+
+  current(): Promise<number> {
+    if (!this.running) return this.launch();
+    this.queued ??= this.running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        this.queued = undefined;
+        return this.launch();
+      });
+    return this.queued;
+  }
+
+  private launch(): Promise<number> {
+    const p = this.read().finally(() => {
+      if (this.running === p) this.running = undefined;
+    });
+    this.running = p;
+    return p;
+  }
+}
+
+/**
+ * PGlite: only this process can write the embedded database, and each commit that bumps the version
+ * notifies it before the commit resolves (migration 0004), so a local counter is exact and warm
+ * requests run no SQL at all.
+ */
+export class LocalVersion implements VersionSource {
+  private count = 0;
+  private ready: Promise<void> | undefined;
+
+  constructor(database: Database) {
+    const listen = database.listenLocal;
+    if (!listen) throw new Error('LocalVersion needs an embedded database');
+    this.ready = (async () => {
+      await listen('catalog_version', () => {
+        this.count++;
+      });
+      await database.exec(`set vastra.catalog_notify = 'on'`);
+    })();
+  }
+
+  async current(): Promise<number> {
+    if (this.ready) {
+      await this.ready;
+      this.ready = undefined;
+    }
+    return this.count;
+  }
+}
+
+/**
+ * Serialized public catalogue answers keyed by the normalized query, valid for one catalogue
+ * version. Each process keeps its own; the version in the database (bumped in the same transaction
+ * as every price, stock, rating or visibility change) keeps all processes correct, so a change is
+ * visible on the next read. Checkout never reads from here.
+ */
+export class CatalogCache {
+  private pages = new Map<string, Page>();
+  private loading = new Map<string, Promise<Page>>();
+  private bytes = 0;
+  private version = -1;
+
+  constructor(
+    private readonly gate: VersionSource,
+    private readonly maxBytes = 32 * 1024 * 1024,
+  ) {}
+
+  /** The answer for `key` at the current catalogue version, loading it once on a miss. */
+  async get(key: string, load: () => Promise<CacheFill>): Promise<Page> {
+    const version = await this.gate.current();
+    if (version !== this.version) {
+      // Every page of an older version is stale (and a newer one we'd not have yet): start over.
+      if (version > this.version) this.reset(version);
+      else return this.fill(version, load); // a reader that lost a race with a newer version: don't cache
+    }
+    const hit = this.pages.get(key);
+    if (hit) return hit;
+    const flightKey = `${version}\u0000${key}`;
+    let flight = this.loading.get(flightKey);
+    if (!flight) {
+      flight = this.fill(version, load).finally(() => this.loading.delete(flightKey));
+      this.loading.set(flightKey, flight);
+      flight.then((page) => this.store(key, page)).catch(() => undefined);
+    }
+    return flight;
+  }
+
+  private async fill(version: number, load: () => Promise<CacheFill>): Promise<Page> {
+    const { payload, headers } = await load();
+    const body = JSON.stringify(payload);
+    const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+    return { version, body, etag, headers };
+  }
+
+  private store(key: string, page: Page) {
+    if (page.version !== this.version || page.body.length > this.maxBytes / 8) return;
+    this.pages.set(key, page);
+    this.bytes += page.body.length;
+    // Evict oldest first; Map iteration is insertion order.
+    for (const [k, old] of this.pages) {
+      if (this.bytes <= this.maxBytes) break;
+      this.pages.delete(k);
+      this.bytes -= old.body.length;
+    }
+  }
+
+  private reset(version: number) {
+    this.pages.clear();
+    this.bytes = 0;
+    this.version = version;
+  }
+}
+
+/** A stable cache key: the route name plus its validated query, in key order, without empty values. */
+export function cacheKey(route: string, params: Record<string, unknown> = {}): string {
+  const parts = Object.keys(params)
+    .filter((k) => params[k] !== undefined && params[k] !== '')
+    .sort()
+    .map((k) => `${k}=${String(params[k])}`);
+  return parts.length ? `${route}?${parts.join('&')}` : route;
+}
+
+const caches = new WeakMap<AppDeps, CatalogCache>();
+
+/** The app's catalogue cache (one per app instance, shared by its plugins). */
+export function catalogCacheOf(deps: AppDeps): CatalogCache {
+  let cache = caches.get(deps);
+  if (!cache) {
+    const source = deps.database.listenLocal
+      ? new LocalVersion(deps.database)
+      : new VersionGate(() => readCatalogVersion(deps.db));
+    cache = new CatalogCache(source);
+    caches.set(deps, cache);
+  }
+  return cache;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+/**
+ * Answers a public catalogue GET from the cache: pre-serialized JSON, a strong ETag, `304` when the
+ * client's copy is current, and `must-revalidate` so browsers always ask (cheaply) before reusing it.
+ */
+export async function sendCached(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  load: () => Promise<CacheFill>,
+): Promise<FastifyReply> {
+  const page = await catalogCacheOf(req.server.deps).get(key, load);
+  reply.header('etag', page.etag).header('cache-control', 'public, max-age=0, must-revalidate');
+  if (page.headers) reply.headers(page.headers);
+  if (matches(req.headers['if-none-match'], page.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(page.body);
+}

@@ -1,0 +1,56 @@
+import { LISTING_FILTERS, pageQuerySchema } from '@vastra/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors.ts';
+import { idSchema } from '../../lib/ids.ts';
+import { cacheKey, sendCached } from './cache.ts';
+import { listFeatured, listProducts } from './listing.ts';
+import { findVisibleProduct, toApiProduct } from './product-view.ts';
+import { PRODUCT_NOT_FOUND } from './seller-products.ts';
+import sellerProductRoutes from './seller-routes.ts';
+
+const productParams = z.object({ id: idSchema('Product id') });
+
+/**
+ * Catalogue: the public lists of SPEC §7 (bare arrays, paginated with X-Total-Count), one product,
+ * the landing page's featured products, and (in seller-routes.ts) the seller's own products.
+ */
+export default async function catalogRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  for (const [path, filter] of Object.entries(LISTING_FILTERS)) {
+    app.get(`/api/${path}`, { schema: { querystring: pageQuerySchema } }, (req, reply) =>
+      // Public reads are served from the catalogue cache (cache.ts): serialized once per catalogue version.
+      sendCached(req, reply, cacheKey(path, req.query), async () => {
+        const { items, total } = await listProducts(db, { ...filter, ...req.query });
+        return { payload: items, headers: { 'x-total-count': String(total) } };
+      }),
+    );
+  }
+
+  const productPayload = async (id: string) => {
+    const row = await findVisibleProduct(db, id);
+    if (!row) throw notFound(PRODUCT_NOT_FOUND);
+    return toApiProduct(row);
+  };
+
+  app.get('/api/product-page/:id', { schema: { params: productParams } }, (req, reply) =>
+    sendCached(req, reply, cacheKey('product-page', req.params), async () => ({
+      payload: await productPayload(req.params.id),
+    })),
+  );
+
+  app.get('/api/seller/get-a-product/:id', { schema: { params: productParams } }, (req, reply) =>
+    sendCached(req, reply, cacheKey('get-a-product', req.params), async () => ({
+      payload: [await productPayload(req.params.id)],
+    })),
+  );
+
+  app.get('/api/featured', (req, reply) =>
+    sendCached(req, reply, 'featured', async () => ({ payload: await listFeatured(db) })),
+  );
+
+  await app.register(sellerProductRoutes);
+}

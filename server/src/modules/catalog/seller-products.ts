@@ -1,0 +1,159 @@
+import {
+  type AddProductData,
+  type Category,
+  type SubCategory,
+  subCategoryMismatch,
+  type UpdateProductData,
+} from '@vastra/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { products, sellers } from '../../db/schema.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { rupeesToPaise } from '../../lib/money.ts';
+import { removeProductFromCarts } from '../cart/remove-product.ts';
+import { type ProductImage, resolveProductImage } from '../media/images.ts';
+import type { MediaStorage } from '../media/storage.ts';
+import { releaseImageIfUnused } from './image-cleanup.ts';
+import { type ApiProduct, productColumns, toApiProduct } from './product-view.ts';
+import { bumpCatalogVersion } from './version.ts';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+
+/** One of the seller's own products (not removed), with the company joined. */
+export async function findOwnProduct(db: DbOrTx, sellerId: string, productId: string) {
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(sellers, eq(sellers.id, products.sellerId))
+    .where(and(eq(products.id, productId), eq(products.sellerId, sellerId), eq(products.status, 'active')))
+    .limit(1);
+  return row;
+}
+
+function checkMarkPrice(pricePaise: number, mrpPaise: number | null) {
+  if (mrpPaise != null && mrpPaise < pricePaise)
+    throw badRequest('Marked price cannot be less than the price', 'markPrice');
+}
+
+/** Adds a product for the seller; the image must already be uploaded (or be an https URL). */
+export async function addProduct(
+  db: Db,
+  storage: MediaStorage,
+  sellerId: string,
+  input: AddProductData,
+): Promise<ApiProduct> {
+  const image = await resolveProductImage(storage, input.imageUrl, input.public_id);
+  const pricePaise = rupeesToPaise(input.price);
+  const mrpPaise = input.markPrice == null ? null : rupeesToPaise(input.markPrice);
+  checkMarkPrice(pricePaise, mrpPaise);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(products)
+      .values({
+        sellerId,
+        name: input.productName,
+        category: input.category,
+        subCategory: input.subCategory,
+        pricePaise,
+        mrpPaise,
+        stock: input.stockQuantity,
+        imageUrl: image.imageUrl,
+        imageId: image.imageId,
+        color: input.color,
+        brand: input.brand,
+      })
+      .returning({ id: products.id });
+    await bumpCatalogVersion(tx);
+    return row!.id;
+  });
+  const row = await findOwnProduct(db, sellerId, id);
+  if (!row) throw new AppError('INTERNAL', 'The product vanished right after it was added');
+  return toApiProduct(row);
+}
+
+/**
+ * Changes any of the product's fields; only its seller may (another seller gets 404, as if it did
+ * not exist). Without a new imageUrl the old image stays; a replaced image is deleted afterwards
+ * unless something else still shows it.
+ */
+export async function updateProduct(
+  db: Db,
+  storage: MediaStorage,
+  sellerId: string,
+  input: UpdateProductData,
+): Promise<ApiProduct> {
+  const { replacedImage } = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(products)
+      .where(
+        and(eq(products.id, input.productId), eq(products.sellerId, sellerId), eq(products.status, 'active')),
+      )
+      .for('update');
+    if (!current) throw notFound(PRODUCT_NOT_FOUND);
+
+    const category = (input.category ?? current.category) as Category;
+    const subCategory = (input.subCategory ?? current.subCategory) as SubCategory;
+    const mismatch = subCategoryMismatch(category, subCategory);
+    if (mismatch) throw badRequest(mismatch, input.subCategory ? 'subCategory' : 'category');
+
+    const pricePaise = input.price === undefined ? current.pricePaise : rupeesToPaise(input.price);
+    const mrpPaise =
+      input.markPrice === undefined
+        ? current.mrpPaise
+        : input.markPrice === null
+          ? null
+          : rupeesToPaise(input.markPrice);
+    checkMarkPrice(pricePaise, mrpPaise);
+
+    let image: ProductImage | undefined;
+    if (input.imageUrl !== undefined && input.imageUrl !== current.imageUrl)
+      image = await resolveProductImage(storage, input.imageUrl, input.public_id);
+
+    await tx
+      .update(products)
+      .set({
+        name: input.productName ?? current.name,
+        category,
+        subCategory,
+        pricePaise,
+        mrpPaise,
+        stock: input.stockQuantity ?? current.stock,
+        ...(image ?? {}),
+        ...(input.color !== undefined ? { color: input.color } : {}),
+        ...(input.brand !== undefined ? { brand: input.brand } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, current.id));
+    await bumpCatalogVersion(tx);
+    return { replacedImage: image ? { imageUrl: current.imageUrl, imageId: current.imageId } : undefined };
+  });
+  if (replacedImage) await releaseImageIfUnused(db, storage, replacedImage);
+  const row = await findOwnProduct(db, sellerId, input.productId);
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  return toApiProduct(row);
+}
+
+/**
+ * Takes the product out of the shop: status `removed` (order items keep their snapshot and link),
+ * out of every cart, and its image files deleted unless an order or another product still shows them.
+ */
+export async function removeProduct(
+  db: Db,
+  storage: MediaStorage,
+  sellerId: string,
+  productId: string,
+): Promise<void> {
+  const image = await db.transaction(async (tx) => {
+    const [removed] = await tx
+      .update(products)
+      .set({ status: 'removed', updatedAt: new Date() })
+      .where(and(eq(products.id, productId), eq(products.sellerId, sellerId), eq(products.status, 'active')))
+      .returning({ imageUrl: products.imageUrl, imageId: products.imageId });
+    if (!removed) throw notFound(PRODUCT_NOT_FOUND);
+    await removeProductFromCarts(tx, productId);
+    await bumpCatalogVersion(tx);
+    return removed;
+  });
+  await releaseImageIfUnused(db, storage, image, productId);
+}

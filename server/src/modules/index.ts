@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import accountRoutes from './accounts/routes.ts';
+import adminRoutes from './admin/routes.ts';
+import cartRoutes from './cart/routes.ts';
+import catalogRoutes from './catalog/routes.ts';
+import contactRoutes from './contact/routes.ts';
+import mediaRoutes from './media/routes.ts';
+import orderRoutes from './orders/routes.ts';
+import paymentRoutes from './payments/routes.ts';
+import reviewRoutes from './reviews/routes.ts';
+import searchRoutes from './search/routes.ts';
+import siteRoutes from './site/routes.ts';
+import webRoutes from './web/routes.ts';
+
+/**
+ * Every domain module's routes; each module is a Fastify plugin with its own routes.ts.
+ * The web app goes last: its not-found handler is the SPA fallback.
+ */
+export async function registerModules(app: FastifyInstance) {
+  await app.register(accountRoutes);
+  await app.register(catalogRoutes);
+  await app.register(mediaRoutes);
+  await app.register(reviewRoutes);
+  await app.register(searchRoutes);
+  await app.register(adminRoutes);
+  await app.register(contactRoutes);
+  await app.register(siteRoutes);
+  await app.register(cartRoutes);
+  await app.register(orderRoutes);
+  await app.register(paymentRoutes);
+  await app.register(webRoutes);
+}

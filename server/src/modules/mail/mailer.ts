@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../../db/client.ts';
+import { outboxEmails } from '../../db/schema.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  /** What the message is about, e.g. `order_confirmation`, `new_order`, `shipment`, `contact`. */
+  kind: string;
+}
+
+/** The shop's one way to send e-mail. Every message is recorded in `outbox_emails` first. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Records each message in the outbox, then sends it over SMTP when `SMTP_URL` is set; without SMTP the
+ * outbox (and the log line) is the delivery. A failed SMTP send never fails the business operation
+ * that triggered it: the error is stored on the outbox row for a retry.
+ */
+export class OutboxMailer implements Mailer {
+  private readonly transport: Transporter | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly from: string,
+    smtpUrl: string | undefined,
+    private readonly log?: FastifyBaseLogger,
+  ) {
+    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const [row] = await this.db.insert(outboxEmails).values(message).returning({ id: outboxEmails.id });
+    this.log?.info({ to: message.to, subject: message.subject, kind: message.kind }, 'mail queued');
+    if (!this.transport || !row) return;
+    try {
+      await this.transport.sendMail({
+        from: this.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
+      await this.markSent(row.id, null);
+    } catch (err) {
+      this.log?.warn({ err, to: message.to }, 'mail send failed; kept in outbox');
+      await this.markSent(row.id, (err as Error).message);
+    }
+  }
+
+  private async markSent(id: string, error: string | null) {
+    await this.db
+      .update(outboxEmails)
+      .set(error ? { error } : { sentAt: new Date() })
+      .where(eq(outboxEmails.id, id));
+  }
+}

@@ -1,0 +1,89 @@
+import type { MailMessage } from './mailer.ts';
+
+/** Rupees from paise in the shop's display format: 'Rs. 1,299.00' (en-IN grouping). */
+const rupees = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const formatPaise = (paise: number) => `Rs. ${rupees.format(paise / 100)}`;
+
+export interface MailOrderItem {
+  name: string;
+  quantity: number;
+  amountPaise: number;
+}
+
+export interface MailOrder {
+  id: string;
+  customerName: string;
+  customerEmail: string;
+  paymentMethod: 'stripe' | 'cod';
+  address: string;
+  subtotalPaise: number;
+  gstPaise: number;
+  totalPaise: number;
+  items: MailOrderItem[];
+}
+
+const itemLines = (items: MailOrderItem[]) =>
+  items.map((i) => `  - ${i.name} × ${i.quantity}: ${formatPaise(i.amountPaise)}`).join('\n');
+
+const payment = (m: 'stripe' | 'cod') => (m === 'stripe' ? 'Card (paid)' : 'Cash On Delivery');
+
+/** To the customer once an order is placed (COD) or paid (card). */
+export function orderConfirmationMail(order: MailOrder): MailMessage {
+  return {
+    to: order.customerEmail,
+    kind: 'order_confirmation',
+    subject: `Your Vastra order ${order.id.slice(0, 8)} is confirmed`,
+    text: [
+      `Hello ${order.customerName},`,
+      '',
+      'Thank you for shopping with Vastra. Your order is confirmed:',
+      itemLines(order.items),
+      '',
+      `Subtotal: ${formatPaise(order.subtotalPaise)}`,
+      `GST 18%: ${formatPaise(order.gstPaise)}`,
+      'Shipping: Free',
+      `Total: ${formatPaise(order.totalPaise)}`,
+      `Payment: ${payment(order.paymentMethod)}`,
+      `Shipping to: ${order.address}`,
+      '',
+      'Delivery within 4-5 days. You can follow or cancel it under My Orders.',
+    ].join('\n'),
+  };
+}
+
+/** To each seller whose products are in a new order: only their own items. */
+export function newOrderMail(sellerEmail: string, order: MailOrder, items: MailOrderItem[]): MailMessage {
+  return {
+    to: sellerEmail,
+    kind: 'new_order',
+    subject: `New order ${order.id.slice(0, 8)} on Vastra`,
+    text: [
+      'You have a new order to ship:',
+      itemLines(items),
+      '',
+      `Payment: ${payment(order.paymentMethod)}`,
+      `Ship to: ${order.customerName}, ${order.address}`,
+      '',
+      'Confirm the shipment under Orders once it is on its way.',
+    ].join('\n'),
+  };
+}
+
+/** To the customer when a seller confirms shipment of an item. */
+export function shipmentMail(
+  to: string,
+  customerName: string,
+  orderId: string,
+  item: MailOrderItem,
+): MailMessage {
+  return {
+    to,
+    kind: 'shipment',
+    subject: `Your Vastra order ${orderId.slice(0, 8)} has shipped`,
+    text: [
+      `Hello ${customerName},`,
+      '',
+      `Good news: ${item.name} × ${item.quantity} is on its way and should reach you within 4-5 days.`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { IMAGE_MAX_BYTES } from '@vastra/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import { requireRole } from '../accounts/guard.ts';
+import { saveUploadedImage } from './images.ts';
+
+const TOO_LARGE = 'The image must be at most 5 MB';
+const NO_FILE = 'Choose an image to upload in the form field "file"';
+
+/** Reads the one uploaded file into memory, refusing oversize files before they are fully read. */
+async function readUploadedFile(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw badRequest(NO_FILE, 'file');
+  let part: MultipartFile | undefined;
+  try {
+    part = await req.file();
+  } catch {
+    throw badRequest('The upload could not be read', 'file');
+  }
+  if (part?.fieldname !== 'file') throw badRequest(NO_FILE, 'file');
+  try {
+    return await part.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError('PAYLOAD_TOO_LARGE', TOO_LARGE, [{ msg: TOO_LARGE, path: 'file' }]);
+    throw badRequest('The upload could not be read', 'file');
+  }
+}
+
+/**
+ * Media: sellers upload product photos (stored as WebP renditions through the storage driver) and
+ * this process serves the local driver's files at /media with year-long caching (keys never change).
+ */
+export default async function mediaRoutes(app: FastifyInstance) {
+  const { storage } = app.deps;
+  // Scoped to this plugin: no other route accepts multipart bodies.
+  await app.register(multipart, {
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+  });
+
+  app.post('/api/media/upload', { onRequest: requireRole('seller') }, async (req) => {
+    const bytes = await readUploadedFile(req);
+    return saveUploadedImage(storage, bytes);
+  });
+
+  if (storage.localRoot) {
+    mkdirSync(storage.localRoot, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: storage.localRoot,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      allowedPath: (pathName) => pathName.endsWith('.webp'),
+      setHeaders: (res) => {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+}

@@ -1,0 +1,84 @@
+import { GST_PERCENT } from '@vastra/contracts';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { orderItems, orders } from '../../db/schema.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { returnStock } from '../catalog/stock.ts';
+import type { ShopDeps } from './confirm-payment.ts';
+
+export const ITEM_NOT_FOUND = 'Order item not found';
+
+/** Which items the caller may act on: a customer's own orders, or a seller's own products. */
+export type ItemOwner = { userId: string } | { sellerId: string };
+
+const ownedBy = (owner: ItemOwner) =>
+  'userId' in owner
+    ? inArray(
+        orderItems.orderId,
+        sql`(select ${orders.id} from ${orders} where ${orders.userId} = ${owner.userId})`,
+      )
+    : eq(orderItems.sellerId, owner.sellerId);
+
+/** 404 when the item is not the caller's, else 409 naming its current status. */
+export async function refuseTransition(
+  tx: DbOrTx,
+  owner: ItemOwner,
+  itemId: string,
+  action: string,
+): Promise<never> {
+  const [item] = await tx
+    .select({ status: orderItems.status })
+    .from(orderItems)
+    .where(and(eq(orderItems.id, itemId), ownedBy(owner)));
+  if (!item) throw notFound(ITEM_NOT_FOUND);
+  const status = item.status === 'awaiting_payment' ? 'awaiting payment' : item.status;
+  throw conflict(`This item is ${status} and cannot be ${action}`);
+}
+
+/**
+ * Cancels a pending item: its stock goes back once (the conditional UPDATE lets one caller win),
+ * and for a paid card order the item's share (amount + its GST) is refunded through the provider
+ * inside the same transaction, so a failed refund leaves the item pending. When the last item of
+ * an order goes, the refund is whatever remains of the total, so the paise always add up.
+ */
+export async function cancelOrderItem(deps: ShopDeps, owner: ItemOwner, itemId: string) {
+  await deps.db.transaction(async (tx) => {
+    const now = new Date();
+    const [item] = await tx
+      .update(orderItems)
+      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+      .where(and(eq(orderItems.id, itemId), eq(orderItems.status, 'pending'), ownedBy(owner)))
+      .returning();
+    if (!item) return refuseTransition(tx, owner, itemId, 'cancelled');
+    if (item.productId) await returnStock(tx, item.productId, item.quantity);
+
+    const [order] = await tx.select().from(orders).where(eq(orders.id, item.orderId)).for('update');
+    if (order?.paymentMethod !== 'stripe' || order.paymentStatus !== 'paid') return;
+    const others = await tx
+      .select({ status: orderItems.status, refunded: orderItems.refundedPaise })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, order.id), ne(orderItems.id, item.id)));
+    const refundedSoFar = others.reduce((s, o) => s + (o.refunded ?? 0), 0);
+    const lastOne = others.every((o) => o.status === 'cancelled');
+    const share = item.amountPaise + Math.round((item.amountPaise * GST_PERCENT) / 100);
+    const amountPaise = lastOne
+      ? order.totalPaise - refundedSoFar
+      : Math.min(share, order.totalPaise - refundedSoFar);
+    if (amountPaise <= 0) return;
+    const refund = await deps.payments.refund({
+      sessionId: order.providerSessionId ?? '',
+      paymentId: order.providerPaymentId ?? undefined,
+      amountPaise,
+      idempotencyKey: `cancel-${item.id}`,
+    });
+    await tx
+      .update(orderItems)
+      .set({ refundId: refund.id, refundedPaise: amountPaise })
+      .where(eq(orderItems.id, item.id));
+    if (lastOne)
+      await tx
+        .update(orders)
+        .set({ paymentStatus: 'refunded', updatedAt: now })
+        .where(eq(orders.id, order.id));
+  });
+}

@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { orderItems, orders, users } from '../../db/schema.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { computeTotals } from '../../lib/money.ts';
+import type { ShippingAddress } from '../cart/checkout.ts';
+import type { ProductRow } from '../catalog/product-view.ts';
+import { takeStock } from '../catalog/stock.ts';
+
+export interface DraftLine {
+  product: ProductRow;
+  quantity: number;
+}
+
+export interface NewOrder {
+  userId: string;
+  address: ShippingAddress;
+  lines: DraftLine[];
+  method: 'cod' | 'stripe';
+  source: 'cart' | 'buy_now';
+  provider?: string;
+  reservationExpiresAt?: Date;
+}
+
+/**
+ * Locks the customer's row for the rest of the transaction, so two "place order" calls from one
+ * customer run one after the other (the second then finds the cart already empty).
+ */
+export async function lockCustomer(tx: DbOrTx, userId: string) {
+  const [user] = await tx
+    .select({ fullName: users.fullName, email: users.email, mobile: users.mobile })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!user) throw notFound('User not found');
+  return user;
+}
+
+/**
+ * Takes the stock of every line (all or none: a shortage throws and the transaction rolls back)
+ * and writes the order with its items, prices and totals from the database rows given.
+ * COD orders start `cod_due` with items `pending`; card orders `awaiting_payment` on both.
+ */
+export async function createOrder(tx: DbOrTx, input: NewOrder) {
+  const customer = await lockCustomer(tx, input.userId);
+  // A fixed locking order (by product id) keeps concurrent multi-line orders free of deadlocks.
+  const lines = [...input.lines].sort((a, b) => (a.product.id < b.product.id ? -1 : 1));
+  for (const line of lines) {
+    if (!(await takeStock(tx, line.product.id, line.quantity))) {
+      throw conflict(`Not enough stock for "${line.product.name}": fewer than ${line.quantity} left`);
+    }
+  }
+  const totals = computeTotals(lines.reduce((s, l) => s + l.product.pricePaise * l.quantity, 0));
+  const card = input.method === 'stripe';
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: input.userId,
+      customerName: customer.fullName,
+      customerEmail: customer.email,
+      customerMobile: customer.mobile,
+      paymentMethod: input.method,
+      paymentStatus: card ? 'awaiting_payment' : 'cod_due',
+      address: input.address.address,
+      city: input.address.city,
+      state: input.address.state,
+      postalCode: input.address.postalCode,
+      subtotalPaise: totals.subtotalPaise,
+      gstPaise: totals.gstPaise,
+      totalPaise: totals.totalPaise,
+      provider: input.provider ?? null,
+      source: input.source,
+      reservationExpiresAt: input.reservationExpiresAt ?? null,
+    })
+    .returning();
+  const items = await tx
+    .insert(orderItems)
+    .values(
+      input.lines.map((l) => ({
+        orderId: order!.id,
+        productId: l.product.id,
+        sellerId: l.product.sellerId,
+        productName: l.product.name,
+        productImage: l.product.imageUrl,
+        productCategory: l.product.category,
+        productSubCategory: l.product.subCategory,
+        unitPricePaise: l.product.pricePaise,
+        quantity: l.quantity,
+        amountPaise: l.product.pricePaise * l.quantity,
+        status: card ? ('awaiting_payment' as const) : ('pending' as const),
+      })),
+    )
+    .returning();
+  return { order: order!, items };
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;

@@ -1,0 +1,65 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { orderItems, orders } from '../../db/schema.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { ShippingAddress } from '../cart/checkout.ts';
+import { refuseTransition } from './cancel-item.ts';
+import type { ShopDeps } from './confirm-payment.ts';
+import { notifyShipped } from './notify.ts';
+
+/** Seller: Confirm Shipment (`pending → shipped`); the customer gets a shipment e-mail. */
+export async function shipItem(deps: ShopDeps, sellerId: string, itemId: string) {
+  const item = await deps.db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(orderItems)
+      .set({ status: 'shipped', shippedAt: now, updatedAt: now })
+      .where(
+        and(eq(orderItems.id, itemId), eq(orderItems.sellerId, sellerId), eq(orderItems.status, 'pending')),
+      )
+      .returning();
+    return row ?? refuseTransition(tx, { sellerId }, itemId, 'shipped');
+  });
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, item.orderId));
+  if (order) await notifyShipped(deps, order, item);
+  return item;
+}
+
+/** Seller: Mark delivered (`shipped → delivered`). */
+export async function deliverItem(db: Db, sellerId: string, itemId: string) {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const [row] = await tx
+      .update(orderItems)
+      .set({ status: 'delivered', deliveredAt: now, updatedAt: now })
+      .where(
+        and(eq(orderItems.id, itemId), eq(orderItems.sellerId, sellerId), eq(orderItems.status, 'shipped')),
+      )
+      .returning();
+    return row ?? refuseTransition(tx, { sellerId }, itemId, 'marked delivered');
+  });
+}
+
+/** Customer: "Edit Address" on a placed order while none of its items has shipped. */
+export async function changeOrderAddress(db: Db, userId: string, orderId: string, address: ShippingAddress) {
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: orders.paymentStatus })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      .for('update');
+    if (!order || order.status === 'failed') throw notFound('Order not found');
+    const items = await tx
+      .select({ status: orderItems.status })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId));
+    const open = items.filter((i) => i.status !== 'cancelled');
+    if (open.length === 0 || open.some((i) => i.status !== 'pending' && i.status !== 'awaiting_payment')) {
+      throw conflict('The address can only be changed before any item of the order has shipped');
+    }
+    await tx
+      .update(orders)
+      .set({ ...address, updatedAt: new Date() })
+      .where(eq(orders.id, orderId));
+  });
+}

@@ -1,0 +1,153 @@
+import type { ApiOrder, OrderLine, SellerOrderLine, ShoppingProduct } from '@vastra/contracts';
+import { and, count, desc, eq, notInArray, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { orderItems, orders, products, sellers } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import { computeTotals, paiseToRupees } from '../../lib/money.ts';
+import { type ProductRow, productColumns, toApiProduct } from '../catalog/product-view.ts';
+import type { OrderItemRow, OrderRow } from './create-order.ts';
+
+const itemSeller = alias(sellers, 'item_seller');
+
+/** Orders a customer or seller sees: placed ones (not an unpaid or abandoned card checkout). */
+export const isPlaced = notInArray(orders.paymentStatus, ['awaiting_payment', 'failed']);
+
+interface JoinedItem {
+  item: OrderItemRow;
+  order: OrderRow;
+  current: ProductRow | null;
+  company: string;
+}
+
+/** Items with their order, the product as it is now (if it still exists) and the seller's company. */
+function selectItems(db: DbOrTx) {
+  return db
+    .select({ item: orderItems, order: orders, current: productColumns, company: itemSeller.companyName })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(itemSeller, eq(itemSeller.id, orderItems.sellerId))
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .leftJoin(sellers, eq(sellers.id, products.sellerId));
+}
+
+/** What was bought (snapshot: name, image, price paid) over the product's current data when it still exists. */
+function lineProduct({ item, current, company }: JoinedItem): ShoppingProduct {
+  const base: ShoppingProduct = current?.id
+    ? toApiProduct(current)
+    : {
+        _id: item.productId ?? '',
+        productName: item.productName,
+        price: 0,
+        markPrice: null,
+        stockQuantity: 0,
+        category: item.productCategory,
+        subCategory: item.productSubCategory,
+        image: item.productImage,
+        public_id: '',
+        date: item.createdAt.toISOString(),
+        rating: 0,
+        ratingCount: 0,
+        color: '',
+        brand: '',
+        companyName: company,
+        sellerId: item.sellerId,
+      };
+  return {
+    ...base,
+    productName: item.productName,
+    image: item.productImage,
+    price: paiseToRupees(item.unitPricePaise),
+    category: item.productCategory,
+    subCategory: item.productSubCategory,
+  };
+}
+
+export const methodLabel = (m: 'stripe' | 'cod') => (m === 'stripe' ? 'Stripe' : 'COD');
+
+function toOrderLine(row: JoinedItem): OrderLine {
+  const { item, order } = row;
+  return {
+    _id: item.id,
+    orderId: order.id,
+    productId: item.productId ?? '',
+    quantity: item.quantity,
+    amount: paiseToRupees(item.amountPaise),
+    paymentMethod: methodLabel(order.paymentMethod),
+    paymentStatus: order.paymentStatus,
+    status: item.status,
+    address: order.address,
+    city: order.city,
+    state: order.state,
+    postalCode: order.postalCode,
+    date: order.createdAt.toISOString(),
+    product: [lineProduct(row)],
+  };
+}
+
+export interface Page {
+  page: number;
+  limit: number;
+}
+
+async function pageOfItems(db: DbOrTx, where: SQL | undefined, { page, limit }: Page) {
+  const [rows, [total]] = await Promise.all([
+    selectItems(db)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id), orderItems.id)
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db
+      .select({ n: count() })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(where),
+  ]);
+  return { rows: rows as JoinedItem[], total: total?.n ?? 0 };
+}
+
+/** `my-orders`: the customer's placed order items, newest first. */
+export async function listCustomerOrderLines(db: DbOrTx, userId: string, page: Page) {
+  const { rows, total } = await pageOfItems(db, and(eq(orders.userId, userId), isPlaced), page);
+  return { lines: rows.map(toOrderLine), total };
+}
+
+/** `seller-orders`: items of this seller's products only, newest first, with the buyer's details. */
+export async function listSellerOrderLines(db: DbOrTx, sellerId: string, page: Page) {
+  const { rows, total } = await pageOfItems(db, and(eq(orderItems.sellerId, sellerId), isPlaced), page);
+  const lines: SellerOrderLine[] = rows.map((row) => ({
+    ...toOrderLine(row),
+    customerName: row.order.customerName ?? '',
+    customerMobile: row.order.customerMobile ?? '',
+  }));
+  return { lines, total };
+}
+
+/** One order of this customer with all its items; 404 for anyone else's. */
+export async function getCustomerOrder(db: DbOrTx, userId: string, orderId: string): Promise<ApiOrder> {
+  const rows = (await selectItems(db)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .orderBy(orderItems.id)) as JoinedItem[];
+  const order = rows[0]?.order;
+  if (!order) throw notFound('Order not found');
+  return toApiOrder(order, rows.map(toOrderLine));
+}
+
+export function toApiOrder(order: OrderRow, items: OrderLine[]): ApiOrder {
+  const totals = computeTotals(order.subtotalPaise);
+  return {
+    _id: order.id,
+    paymentMethod: methodLabel(order.paymentMethod),
+    paymentStatus: order.paymentStatus,
+    address: order.address,
+    city: order.city,
+    state: order.state,
+    postalCode: order.postalCode,
+    subtotal: paiseToRupees(order.subtotalPaise),
+    gst: paiseToRupees(order.gstPaise),
+    shipping: paiseToRupees(totals.shippingPaise),
+    total: paiseToRupees(order.totalPaise),
+    date: order.createdAt.toISOString(),
+    items,
+  };
+}

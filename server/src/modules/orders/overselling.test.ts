@@ -1,0 +1,85 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProduct } from '../../../test/factories.ts';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { type FastAccount, quickSeller, quickUser, stockOf } from '../../../test/shop-fixtures.ts';
+import { cartItems, orderItems, orders } from '../../db/schema.ts';
+
+const BUYERS = 40;
+const STOCK = 10;
+
+let ctx: TestContext;
+let seller: FastAccount;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  seller = await quickSeller(ctx.app);
+});
+afterAll(() => ctx?.close());
+
+const buyers = () => Promise.all(Array.from({ length: BUYERS }, () => quickUser(ctx.app)));
+
+async function unitsSold(productId: string) {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
+    .from(orderItems)
+    .where(eq(orderItems.productId, productId));
+  return row!.n;
+}
+
+describe(`overselling: ${BUYERS} concurrent buyers, stock ${STOCK}`, () => {
+  it('COD: exactly the stock is sold, stock ends at 0, every other buyer gets a clean 409', async () => {
+    const product = await insertProduct(ctx.db, seller.id, { stock: STOCK, name: 'Limited Silk Saree' });
+    const people = await buyers();
+    // Straight into the carts: adding is tested elsewhere, the race under test is placing the orders.
+    await ctx.db
+      .insert(cartItems)
+      .values(people.map((p) => ({ userId: p.id, productId: product.id, quantity: 1 })));
+    const started = performance.now();
+    const answers = await Promise.all(
+      people.map((p) =>
+        ctx.app.inject({ method: 'PUT', url: '/api/user/order-success', headers: p.headers }),
+      ),
+    );
+    const ms = performance.now() - started;
+    console.info(
+      `[overselling] ${ctx.database.kind}: ${BUYERS} concurrent COD orders in ${ms.toFixed(0)} ms`,
+    );
+    const ok = answers.filter((r) => r.statusCode === 200);
+    const refused = answers.filter((r) => r.statusCode !== 200);
+    expect(ok).toHaveLength(STOCK);
+    expect(refused).toHaveLength(BUYERS - STOCK);
+    for (const r of refused) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json()).toMatchObject({
+        success: false,
+        error: expect.stringContaining('Limited Silk Saree'),
+      });
+    }
+    expect(await stockOf(ctx.db, product.id)).toBe(0);
+    expect(await unitsSold(product.id)).toBe(STOCK);
+    const placed = await ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.paymentStatus, 'cod_due'));
+    expect(placed).toHaveLength(STOCK);
+  });
+
+  it('card: exactly the stock is reserved by concurrent Buy Now checkouts', async () => {
+    const product = await insertProduct(ctx.db, seller.id, { stock: STOCK });
+    const people = await buyers();
+    const answers = await Promise.all(
+      people.map((p) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/user/checkout-session-buyNow',
+          headers: p.headers,
+          payload: { product: product.id, quantity: 1 },
+        }),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(STOCK);
+    expect(answers.filter((r) => r.statusCode === 409)).toHaveLength(BUYERS - STOCK);
+    expect(await stockOf(ctx.db, product.id)).toBe(0);
+    expect(await unitsSold(product.id)).toBe(STOCK);
+  });
+});

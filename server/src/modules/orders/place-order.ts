@@ -1,0 +1,196 @@
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { cartItems, orderItems, orders } from '../../db/schema.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { readCartLines } from '../cart/cart-lines.ts';
+import { clearCheckout, readCheckout } from '../cart/checkout.ts';
+import { findVisibleProduct } from '../catalog/product-view.ts';
+import { PaymentProviderError } from '../payments/provider.ts';
+import { confirmSession, type ShopDeps } from './confirm-payment.ts';
+import { createOrder, type DraftLine, lockCustomer } from './create-order.ts';
+import { notifyOrderPlaced } from './notify.ts';
+import { getCustomerOrder } from './order-lines.ts';
+import { RESERVATION_MS, releaseUnpaidOrders } from './reservations.ts';
+
+export const EMPTY_CART = 'Your cart is empty';
+export const NOT_PAID = 'Payment has not been received for this order';
+
+/**
+ * Cash On Delivery: the cart becomes an order in one transaction (stock taken, items `pending`,
+ * cart emptied). The customer's row is locked first, so a double submit finds an empty cart (409).
+ */
+export async function placeCodOrder(deps: ShopDeps, userId: string) {
+  const { order } = await deps.db.transaction(async (tx) => {
+    const checkout = await readCheckout(tx, userId);
+    const lines = await lockedCartLines(tx, userId);
+    const placed = await createOrder(tx, { userId, address: checkout, lines, method: 'cod', source: 'cart' });
+    await tx.delete(cartItems).where(
+      and(
+        eq(cartItems.userId, userId),
+        inArray(
+          cartItems.id,
+          lines.map((l) => l.lineId),
+        ),
+      ),
+    );
+    await clearCheckout(tx, userId);
+    return placed;
+  });
+  await notifyOrderPlaced(deps, order.id);
+  return getCustomerOrder(deps.db, userId, order.id);
+}
+
+/** The cart read after the customer's row is locked (createOrder locks it; lock here first for the read). */
+async function lockedCartLines(tx: DbOrTx, userId: string) {
+  await lockCustomer(tx, userId);
+  const lines = await readCartLines(tx, userId);
+  if (lines.length === 0) throw conflict(EMPTY_CART);
+  return lines;
+}
+
+/**
+ * `PUT order-success` (old client, after COD "Place Order" and after a card return): a card order
+ * awaiting payment is confirmed through the provider, never by the call itself; otherwise COD.
+ */
+export async function completeCheckout(deps: ShopDeps, userId: string) {
+  const [awaiting] = await deps.db
+    .select({ id: orders.id, sessionId: orders.providerSessionId })
+    .from(orders)
+    .where(
+      and(eq(orders.userId, userId), eq(orders.paymentStatus, 'awaiting_payment'), eq(orders.source, 'cart')),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  if (awaiting) {
+    const outcome = awaiting.sessionId ? await confirmSession(deps, awaiting.sessionId) : { kind: 'unpaid' };
+    if (outcome.kind === 'unpaid') throw new AppError('CONFLICT', NOT_PAID);
+    return getCustomerOrder(deps.db, userId, awaiting.id);
+  }
+  const checkout = await readCheckout(deps.db, userId);
+  if (checkout.paymentMethod === 'stripe') {
+    throw conflict('This checkout is set to pay by card: start the card payment first');
+  }
+  try {
+    return await placeCodOrder(deps, userId);
+  } catch (err) {
+    // The card return page calls this too; once the webhook has already confirmed the payment
+    // (cart emptied), answer that order rather than "cart empty".
+    const recent =
+      err instanceof AppError && err.message === EMPTY_CART && (await recentCardOrder(deps, userId));
+    if (recent) return getCustomerOrder(deps.db, userId, recent);
+    throw err;
+  }
+}
+
+/** A cart card order of this customer paid in the last 30 minutes, if any. */
+async function recentCardOrder(deps: ShopDeps, userId: string) {
+  const [row] = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.paymentStatus, 'paid'),
+        eq(orders.source, 'cart'),
+        gt(orders.paidAt, new Date(Date.now() - RESERVATION_MS)),
+      ),
+    )
+    .orderBy(desc(orders.paidAt))
+    .limit(1);
+  return row?.id;
+}
+
+/** Where the customer lands after paying (SPEC §2): the cart's and Buy Now's "Order Placed" pages. */
+export const SUCCESS_PATH = { cart: '/order-success', buy_now: '/order-successfull' } as const;
+export const CANCEL_PATH = '/cart-page';
+
+/** Appended to the success URL; the provider puts the session id in its place (Stripe's syntax). */
+export const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
+
+export interface CardCheckout {
+  source: 'cart' | 'buy_now';
+  /** Buy Now only. */
+  productId?: string;
+  quantity?: number;
+}
+
+/**
+ * Card payment: reserves the stock in an order `awaiting_payment` (expires in 30 minutes) and opens
+ * a hosted checkout session for it. A newer checkout of the same kind replaces an older unpaid one,
+ * so retrying never holds the stock twice.
+ */
+export async function startCardCheckout(
+  deps: ShopDeps & { publicUrl: string },
+  userId: string,
+  input: CardCheckout,
+) {
+  const expiresAt = new Date(Date.now() + RESERVATION_MS);
+  const { order, items, customerEmail, replaced } = await deps.db.transaction(async (tx) => {
+    let lines: DraftLine[];
+    if (input.source === 'cart') {
+      lines = await lockedCartLines(tx, userId);
+    } else {
+      const product = await findVisibleProduct(tx, input.productId!);
+      if (!product) throw notFound('Product not found');
+      lines = [{ product, quantity: input.quantity ?? 1 }];
+    }
+    const replaced = await releaseUnpaidOrders(
+      tx,
+      and(
+        eq(orders.userId, userId),
+        eq(orders.source, input.source),
+        input.source === 'buy_now'
+          ? inArray(
+              orders.id,
+              tx
+                .select({ id: orderItems.orderId })
+                .from(orderItems)
+                .where(eq(orderItems.productId, input.productId!)),
+            )
+          : undefined,
+      ),
+    );
+    const checkout = await readCheckout(tx, userId);
+    const placed = await createOrder(tx, {
+      userId,
+      address: checkout,
+      lines,
+      method: 'stripe',
+      source: input.source,
+      provider: deps.payments.name,
+      reservationExpiresAt: expiresAt,
+    });
+    return { ...placed, customerEmail: placed.order.customerEmail ?? undefined, replaced };
+  });
+  for (const old of replaced) if (old.sessionId) await deps.payments.expireSession(old.sessionId);
+
+  let session: { id: string; url: string };
+  try {
+    session = await deps.payments.createSession({
+      orderId: order.id,
+      lines: items.map((i) => ({
+        name: i.productName,
+        unitPaise: i.unitPricePaise,
+        quantity: i.quantity,
+        image: i.productImage,
+      })),
+      gstPaise: order.gstPaise,
+      totalPaise: order.totalPaise,
+      customerEmail,
+      successUrl: `${deps.publicUrl}${SUCCESS_PATH[input.source]}?session_id=${SESSION_PLACEHOLDER}`,
+      cancelUrl: `${deps.publicUrl}${CANCEL_PATH}`,
+      expiresAt,
+    });
+  } catch (err) {
+    // No session, no sale: give the stock back at once instead of holding it for 30 minutes.
+    await deps.db.transaction((tx) => releaseUnpaidOrders(tx, eq(orders.id, order.id)));
+    deps.log.error({ err }, 'payment session could not be created');
+    const message = err instanceof PaymentProviderError ? err.message : 'payment provider error';
+    throw new AppError('BAD_GATEWAY', `The payment service is unavailable, please try again (${message})`);
+  }
+  await deps.db
+    .update(orders)
+    .set({ providerSessionId: session.id, updatedAt: new Date() })
+    .where(eq(orders.id, order.id));
+  return { id: session.id, url: session.url, orderId: order.id };
+}

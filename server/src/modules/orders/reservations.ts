@@ -1,0 +1,44 @@
+import { and, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { orderItems, orders } from '../../db/schema.ts';
+import { returnStock } from '../catalog/stock.ts';
+
+/** How long a card checkout holds its stock without payment (DESIGN §6). */
+export const RESERVATION_MS = 30 * 60 * 1000;
+
+/**
+ * Ends unpaid card orders matching `where`: the order becomes `failed`, its items `cancelled`, and
+ * their stock goes back. The conditional UPDATE … RETURNING decides which rows this call ends, so
+ * two processes sweeping at once never return the same stock twice.
+ */
+export async function releaseUnpaidOrders(tx: DbOrTx, where: SQL | undefined) {
+  const now = new Date();
+  const released = await tx
+    .update(orders)
+    .set({ paymentStatus: 'failed', reservationExpiresAt: null, updatedAt: now })
+    .where(and(eq(orders.paymentStatus, 'awaiting_payment'), where))
+    .returning({ id: orders.id, sessionId: orders.providerSessionId });
+  if (released.length === 0) return released;
+  const items = await tx
+    .update(orderItems)
+    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
+    .where(
+      and(
+        inArray(
+          orderItems.orderId,
+          released.map((o) => o.id),
+        ),
+        eq(orderItems.status, 'awaiting_payment'),
+      ),
+    )
+    .returning({ productId: orderItems.productId, quantity: orderItems.quantity });
+  for (const item of items) {
+    if (item.productId) await returnStock(tx, item.productId, item.quantity);
+  }
+  return released;
+}
+
+/** The sweep: releases every reservation past its expiry. Safe to run in several processes at once. */
+export async function expireReservations(db: Db, now: Date = new Date()) {
+  return db.transaction((tx) => releaseUnpaidOrders(tx, lt(orders.reservationExpiresAt, now)));
+}

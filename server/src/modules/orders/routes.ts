@@ -1,0 +1,166 @@
+import {
+  buyNowSchema,
+  orderItemParamsSchema,
+  orderListQuerySchema,
+  orderParamsSchema,
+  sessionParamsSchema,
+  shippingAddressSchema,
+  shoppingId,
+} from '@vastra/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf, requireRole } from '../accounts/guard.ts';
+import { cancelOrderItem } from './cancel-item.ts';
+import type { ShopDeps } from './confirm-payment.ts';
+import { changeOrderAddress, deliverItem, shipItem } from './fulfilment.ts';
+import { confirmBuyNowByProduct, confirmByItem, confirmBySession } from './legacy-confirm.ts';
+import { getCustomerOrder, listCustomerOrderLines, listSellerOrderLines } from './order-lines.ts';
+import { completeCheckout, startCardCheckout } from './place-order.ts';
+import { expireReservations } from './reservations.ts';
+
+/** How often each process sweeps expired card reservations (the sweep is safe to run everywhere). */
+const SWEEP_MS = 60_000;
+
+/** Orders: COD and card checkout, legacy success calls, my-orders, cancel, seller fulfilment. */
+export default async function orderRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app.deps;
+  const asUser = { onRequest: requireRole('user') };
+  const asSeller = { onRequest: requireRole('seller') };
+  const deps = (req: FastifyRequest): ShopDeps & { publicUrl: string } => ({
+    ...app.deps,
+    log: req.log,
+    publicUrl: config.publicUrl,
+  });
+
+  app.put('/api/user/order-success', asUser, async (req) => {
+    return { success: true, order: await completeCheckout(deps(req), principalOf(req).id) };
+  });
+
+  app.post('/api/user/checkout-session', asUser, async (req) => {
+    const session = await startCardCheckout(deps(req), principalOf(req).id, {
+      source: 'cart',
+    });
+    return { success: true, ...session };
+  });
+
+  app.post(
+    '/api/user/checkout-session-buyNow',
+    { ...asUser, schema: { body: buyNowSchema } },
+    async (req) => {
+      const session = await startCardCheckout(deps(req), principalOf(req).id, {
+        source: 'buy_now',
+        productId: req.body.productId,
+        quantity: req.body.quantity,
+      });
+      return { success: true, ...session };
+    },
+  );
+
+  app.put(
+    '/api/user/order-successfull/:productId',
+    { ...asUser, schema: { params: z.object({ productId: shoppingId('productId') }) } },
+    async (req) => {
+      const result = await confirmBuyNowByProduct(deps(req), principalOf(req).id, req.params.productId);
+      return { success: true, cartProductObjectId: result.itemId, paymentStatus: result.paymentStatus };
+    },
+  );
+
+  app.put(
+    '/api/user/order-buy-success/:cartProductObjectId',
+    { ...asUser, schema: { params: z.object({ cartProductObjectId: shoppingId('cartProductObjectId') }) } },
+    async (req) => {
+      const result = await confirmByItem(deps(req), principalOf(req).id, req.params.cartProductObjectId);
+      return { success: true, paymentStatus: result.paymentStatus };
+    },
+  );
+
+  app.post(
+    '/api/payments/session/:sessionId/confirm',
+    { ...asUser, schema: { params: sessionParamsSchema } },
+    async (req) => {
+      const userId = principalOf(req).id;
+      const orderId = await confirmBySession(deps(req), userId, req.params.sessionId);
+      const order = await getCustomerOrder(db, userId, orderId);
+      return { success: true, paid: order.paymentStatus === 'paid', order };
+    },
+  );
+
+  app.get(
+    '/api/user/my-orders',
+    { ...asUser, schema: { querystring: orderListQuerySchema } },
+    async (req, reply) => {
+      const { lines, total } = await listCustomerOrderLines(db, principalOf(req).id, req.query);
+      reply.header('x-total-count', String(total));
+      return lines;
+    },
+  );
+
+  app.get('/api/user/orders/:orderId', { ...asUser, schema: { params: orderParamsSchema } }, async (req) => {
+    return { success: true, order: await getCustomerOrder(db, principalOf(req).id, req.params.orderId) };
+  });
+
+  app.post(
+    '/api/user/orders/:itemId/cancel',
+    { ...asUser, schema: { params: orderItemParamsSchema } },
+    async (req) => {
+      await cancelOrderItem(deps(req), { userId: principalOf(req).id }, req.params.itemId);
+      return { success: true, message: 'One Order Cancelled' };
+    },
+  );
+
+  app.put(
+    '/api/user/orders/:orderId/address',
+    { ...asUser, schema: { params: orderParamsSchema, body: shippingAddressSchema } },
+    async (req) => {
+      const userId = principalOf(req).id;
+      await changeOrderAddress(db, userId, req.params.orderId, req.body);
+      return { success: true, order: await getCustomerOrder(db, userId, req.params.orderId) };
+    },
+  );
+
+  app.get(
+    '/api/seller/seller-orders',
+    { ...asSeller, schema: { querystring: orderListQuerySchema } },
+    async (req, reply) => {
+      const { lines, total } = await listSellerOrderLines(db, principalOf(req).id, req.query);
+      reply.header('x-total-count', String(total));
+      return lines;
+    },
+  );
+
+  app.post(
+    '/api/seller/orders/:itemId/ship',
+    { ...asSeller, schema: { params: orderItemParamsSchema } },
+    async (req) => {
+      const item = await shipItem(deps(req), principalOf(req).id, req.params.itemId);
+      return { success: true, _id: item.id, status: item.status };
+    },
+  );
+
+  app.post(
+    '/api/seller/orders/:itemId/deliver',
+    { ...asSeller, schema: { params: orderItemParamsSchema } },
+    async (req) => {
+      const item = await deliverItem(db, principalOf(req).id, req.params.itemId);
+      return { success: true, _id: item.id, status: item.status };
+    },
+  );
+
+  app.post(
+    '/api/seller/orders/:itemId/cancel',
+    { ...asSeller, schema: { params: orderItemParamsSchema } },
+    async (req) => {
+      await cancelOrderItem(deps(req), { sellerId: principalOf(req).id }, req.params.itemId);
+      return { success: true };
+    },
+  );
+
+  // Unpaid card reservations return their stock after 30 minutes; unref'd so it never keeps a process alive.
+  const sweep = setInterval(() => {
+    expireReservations(db).catch((err) => app.log.error({ err }, 'reservation sweep failed'));
+  }, SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+}

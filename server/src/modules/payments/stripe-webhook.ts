@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import { orders, paymentEvents } from '../../db/schema.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { afterPayment, applyPaidSession, type PaymentOutcome } from '../orders/confirm-payment.ts';
+import { releaseUnpaidOrders } from '../orders/reservations.ts';
+import { paymentIntentId, StripePaymentProvider } from './stripe-provider.ts';
+
+/**
+ * POST /api/payments/stripe/webhook. Its own plugin so the raw-body parser (the signature covers
+ * the exact bytes) applies to this route only. Each event id is stored in the same transaction as
+ * its effect, so a replay or a concurrent duplicate changes nothing.
+ */
+export default async function stripeWebhookRoutes(app: FastifyInstance) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
+
+  app.post('/api/payments/stripe/webhook', { schema: { hide: true } }, async (req) => {
+    const { payments, config, db } = app.deps;
+    const secret = config.stripe.webhookSecret;
+    if (!(payments instanceof StripePaymentProvider) || !secret) throw notFound('Stripe is not configured');
+    const signature = req.headers['stripe-signature'];
+    if (typeof signature !== 'string' || !Buffer.isBuffer(req.body))
+      throw badRequest('Missing Stripe signature');
+    let event: Stripe.Event;
+    try {
+      event = payments.client.webhooks.constructEvent(req.body, signature, secret);
+    } catch {
+      throw badRequest('Invalid Stripe signature');
+    }
+
+    const outcome = await db.transaction(async (tx): Promise<PaymentOutcome | 'duplicate' | 'ignored'> => {
+      const fresh = await tx
+        .insert(paymentEvents)
+        .values({ provider: 'stripe', eventId: event.id, type: event.type })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.eventId });
+      if (fresh.length === 0) return 'duplicate';
+      switch (event.type) {
+        case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded': {
+          const session = event.data.object;
+          if (session.payment_status !== 'paid') return 'ignored';
+          return applyPaidSession(tx, session.id, paymentIntentId(session.payment_intent));
+        }
+        case 'checkout.session.expired':
+        case 'checkout.session.async_payment_failed':
+          await releaseUnpaidOrders(tx, eq(orders.providerSessionId, event.data.object.id));
+          return 'ignored';
+        default:
+          return 'ignored';
+      }
+    });
+    if (typeof outcome === 'object') {
+      await afterPayment({ ...app.deps, log: req.log }, outcome).catch((err) => {
+        req.log.error({ err }, 'after-payment step failed');
+        throw new AppError('INTERNAL', 'Webhook processing failed');
+      });
+    }
+    return { received: true, duplicate: outcome === 'duplicate' };
+  });
+}

@@ -1,0 +1,69 @@
+import { formatPaise } from '../mail/order-mails.ts';
+import { TEST_CARD_OK } from './test-provider.ts';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export interface PayPageOrder {
+  items: Array<{ name: string; quantity: number; amountPaise: number }>;
+  subtotalPaise: number;
+  gstPaise: number;
+  totalPaise: number;
+  customerEmail: string | null;
+}
+
+const STYLE = `body{font-family:system-ui,sans-serif;background:#f4f5f7;margin:0;color:#1d2430}
+main{max-width:420px;margin:40px auto;background:#fff;border-radius:10px;padding:24px;box-shadow:0 2px 12px #0002}
+h1{font-size:1.2rem;margin:0 0 4px}p.note{color:#555;font-size:.85rem;margin:0 0 16px}
+table{width:100%;border-collapse:collapse;margin-bottom:16px}td{padding:4px 0}td.r{text-align:right}
+tr.total td{font-weight:700;border-top:1px solid #ddd;padding-top:8px}
+label{display:block;font-size:.85rem;margin:10px 0 4px}input{width:100%;box-sizing:border-box;padding:10px;font-size:1rem;border:1px solid #bbb;border-radius:6px}
+.row{display:flex;gap:10px}.row>div{flex:1}
+button{width:100%;padding:12px;font-size:1rem;border:0;border-radius:6px;margin-top:14px;cursor:pointer}
+.pay{background:#5b3cc4;color:#fff}.cancel{background:#eee;color:#333}
+.error{background:#fde8e8;color:#9b1c1c;padding:10px;border-radius:6px;margin-bottom:12px}`;
+
+function page(title: string, body: string) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+}
+
+/**
+ * The built-in provider's hosted checkout: plain HTML forms (the CSP allows no inline scripts),
+ * amounts in 'Rs. 1,299.00' form, a prefilled test card, Pay and Cancel.
+ */
+export function renderPayPage(sessionId: string, order: PayPageOrder, error?: string) {
+  const id = encodeURIComponent(sessionId);
+  const rows = order.items
+    .map(
+      (i) =>
+        `<tr><td>${escapeHtml(i.name)} × ${i.quantity}</td><td class="r">${formatPaise(i.amountPaise)}</td></tr>`,
+    )
+    .join('');
+  return page(
+    'Vastra test payment',
+    `<h1>Pay ${formatPaise(order.totalPaise)}</h1>
+<p class="note">Test payment page: no real money moves. Card 4000 0000 0000 0002 is declined.</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<table>${rows}
+<tr><td>Subtotal</td><td class="r">${formatPaise(order.subtotalPaise)}</td></tr>
+<tr><td>GST 18%</td><td class="r">${formatPaise(order.gstPaise)}</td></tr>
+<tr><td>Shipping</td><td class="r">Free</td></tr>
+<tr class="total"><td>Total</td><td class="r">${formatPaise(order.totalPaise)}</td></tr></table>
+<form method="post" action="/pay/${id}/pay">
+<label for="email">Email</label><input id="email" name="email" type="email" value="${escapeHtml(order.customerEmail ?? '')}">
+<label for="card">Card number</label><input id="card" name="cardNumber" inputmode="numeric" autocomplete="cc-number" value="${TEST_CARD_OK.replace(/(\d{4})(?=\d)/g, '$1 ')}" required>
+<div class="row"><div><label for="exp">Expiry</label><input id="exp" name="expiry" value="12 / 34" required></div>
+<div><label for="cvc">CVC</label><input id="cvc" name="cvc" value="123" required></div></div>
+<button class="pay" type="submit">Pay ${formatPaise(order.totalPaise)}</button>
+</form>
+<form method="post" action="/pay/${id}/cancel"><button class="cancel" type="submit">Cancel and return to the cart</button></form>`,
+  );
+}
+
+/** A session that can no longer be paid (paid already, expired, cancelled, unknown). */
+export function renderClosedPage(message: string, link?: { href: string; label: string }) {
+  return page(
+    'Vastra test payment',
+    `<h1>${escapeHtml(message)}</h1>${link ? `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''}`,
+  );
+}

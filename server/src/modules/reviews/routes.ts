@@ -1,0 +1,45 @@
+import { addReviewSchema, reviewsPageQuerySchema } from '@vastra/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '../../lib/ids.ts';
+import { principalOf, requireRole } from '../accounts/guard.ts';
+import { addReview } from './add-review.ts';
+import { listReviews, productReviews } from './list-reviews.ts';
+
+/**
+ * The old client builds its histogram from the whole list, so its endpoint answers (almost) every
+ * review in one go; newer clients page through `/api/products/:id/reviews` instead.
+ */
+const LEGACY_LIST_LIMIT = 1000;
+
+/** Reviews: posting (users only), the old client's list, and the paged list with its histogram. */
+export default async function reviewRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  app.post(
+    '/api/user/add-review',
+    { onRequest: requireRole('user'), schema: { body: addReviewSchema } },
+    async (req) => {
+      const { productId, rating, reviewInput } = req.body;
+      return addReview(db, principalOf(req), { productId, rating, text: reviewInput });
+    },
+  );
+
+  app.get(
+    '/api/user/show-reviews/:productId',
+    { schema: { params: z.object({ productId: idSchema('productId') }) } },
+    async (req) => listReviews(db, req.params.productId, { page: 1, limit: LEGACY_LIST_LIMIT }),
+  );
+
+  app.get(
+    '/api/products/:id/reviews',
+    { schema: { params: z.object({ id: idSchema('product id') }), querystring: reviewsPageQuerySchema } },
+    async (req, reply) => {
+      const answer = await productReviews(db, req.params.id, req.query);
+      reply.header('x-total-count', answer.count);
+      return answer;
+    },
+  );
+}

@@ -1,0 +1,20 @@
+import { productSearchQuerySchema } from '@vastra/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendCached } from '../catalog/cache.ts';
+import { searchProducts } from './search-products.ts';
+
+/** Search: the shop's product search with filters, facets and sorting. */
+export default async function searchRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  app.get('/api/products', { schema: { querystring: productSearchQuerySchema } }, async (req, reply) => {
+    // Answers are cached per catalogue version like the other public lists (a change shows at once).
+    const key = `search?${JSON.stringify(req.query, Object.keys(req.query).sort())}`;
+    return sendCached(req, reply, key, async () => {
+      const answer = await searchProducts(db, req.query);
+      return { payload: answer, headers: { 'x-total-count': String(answer.total) } };
+    });
+  });
+}

@@ -1,0 +1,40 @@
+import type { SiteInfo } from '@vastra/contracts';
+import { GST_PERCENT } from '@vastra/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+
+/** Business rules the policy pages state; they live in code because the code enforces them. */
+const POLICY = {
+  deliveryPromise: 'Delivery within 4-5 days',
+  returnWindowDays: 7,
+  refundDays: 7,
+  copyrightYears: '2023-24',
+} as const;
+
+/** The shop's public details: configuration for who and where, code constants for the rules. */
+export function siteInfo(config: Config): SiteInfo {
+  const { shop } = config;
+  return {
+    shopName: 'Vastra',
+    slogans: ['Your One-Stop Online Shop', 'Experience Shopping Without Borders!'],
+    ownerName: shop.ownerName,
+    address: shop.address,
+    email: shop.email,
+    phones: [shop.phone1, shop.phone2],
+    gstin: shop.gstin,
+    grievanceOfficer: { name: shop.grievanceOfficer, email: shop.email },
+    jurisdiction: shop.jurisdiction,
+    website: config.publicUrl,
+    gstPercent: GST_PERCENT,
+    ...POLICY,
+  };
+}
+
+/** Site: `GET /api/site` for the footer, contact page and policy pages. */
+export default async function siteRoutes(fastify: FastifyInstance) {
+  const info = siteInfo(fastify.deps.config);
+  fastify.get('/api/site', async (_req, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return info;
+  });
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { App } from '../src/app.ts';
+import type { DbOrTx } from '../src/db/client.ts';
+import { products, sellers, users } from '../src/db/schema.ts';
+import { auth } from './factories.ts';
+
+const unique = () => randomBytes(5).toString('hex');
+
+export interface FastAccount {
+  id: string;
+  token: string;
+  email: string;
+  headers: { 'auth-token': string };
+}
+
+/**
+ * A customer inserted straight into the database with a signed token: shopping tests need many
+ * customers and never log them in, so they skip argon2 (registration is tested in accounts).
+ */
+export async function quickUser(
+  app: App,
+  over: Partial<typeof users.$inferInsert> = {},
+): Promise<FastAccount> {
+  const email = `buyer.${unique()}@example.in`;
+  const [row] = await app.deps.db
+    .insert(users)
+    .values({
+      fullName: 'Meera Iyer',
+      email,
+      passwordHash: 'not-a-login-account',
+      mobile: '9876501234',
+      address: '22 MG Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      postalCode: '560001',
+      ...over,
+    })
+    .returning();
+  const token = await app.deps.tokens.sign({ sub: row!.id, role: 'user' });
+  return { id: row!.id, token, email: row!.email, headers: auth(token) };
+}
+
+export async function quickSeller(
+  app: App,
+  over: Partial<typeof sellers.$inferInsert> = {},
+): Promise<FastAccount> {
+  const email = `shop.${unique()}@example.in`;
+  const [row] = await app.deps.db
+    .insert(sellers)
+    .values({
+      fullName: 'Kiran Das',
+      email,
+      passwordHash: 'not-a-login-account',
+      mobile: '9845012345',
+      companyName: `Das Weaves ${unique()}`,
+      companyAddress: '3 Park Street, Kolkata',
+      ...over,
+    })
+    .returning();
+  const token = await app.deps.tokens.sign({ sub: row!.id, role: 'seller' });
+  return { id: row!.id, token, email: row!.email, headers: auth(token) };
+}
+
+export async function stockOf(db: DbOrTx, productId: string): Promise<number> {
+  const [row] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+  return row!.stock;
+}

@@ -1,0 +1,31 @@
+import { useCallback, useState } from 'react';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { SideMenu } from './SideMenu.tsx';
+import { Toasts } from './Toasts.tsx';
+
+/** Shell of every page: header, off-canvas menu, toasts (5 s, top-right), content, footer. */
+export function Layout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const navigation = useNavigation();
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      {navigation.state === 'loading' && (
+        <div className="route-progress" role="progressbar" aria-label="Loading page" />
+      )}
+      <Header onOpenMenu={() => setMenuOpen(true)} />
+      <SideMenu open={menuOpen} onClose={closeMenu} />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <Toasts />
+      <ScrollRestoration />
+    </>
+  );
+}

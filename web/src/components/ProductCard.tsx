@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import { useCartProductIds } from '../lib/cart.ts';
+import { imageProps } from '../lib/images.ts';
+import { productPath, rememberProduct } from '../lib/product-link.ts';
+import { useAddToCart, useBuyNow } from '../lib/shop-actions.ts';
+import type { Product } from '../lib/types.ts';
+import { TruckIcon } from './icons.tsx';
+import { Price } from './Price.tsx';
+import './product.css';
+
+export const DELIVERY_PROMISE = 'Delivery within 4-5 days';
+
+/**
+ * A product in a grid (SPEC §2 listings): image, name, price, delivery promise, Add to Cart
+ * (a disabled 'Added' once in the cart) and Buy Now. Image and name open the product page.
+ */
+export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+  const inCart = useCartProductIds().has(product._id);
+  const { addToCart, pendingId: adding } = useAddToCart();
+  const { buyNow, pendingId: buying } = useBuyNow();
+  const soldOut = product.stockQuantity <= 0;
+  const to = productPath(product._id);
+  return (
+    <article className="product-card">
+      <Link to={to} className="product-card-link" onClick={() => rememberProduct(product._id)}>
+        <div className="product-card-img">
+          <img
+            {...imageProps(product.image, '(min-width: 1200px) 280px, (min-width: 700px) 30vw, 50vw')}
+            alt={product.productName}
+            loading={priority ? 'eager' : 'lazy'}
+            decoding="async"
+            width={320}
+            height={400}
+          />
+          {soldOut && <span className="sold-out-tag">Sold out</span>}
+        </div>
+        <h3 className="product-card-name">{product.productName}</h3>
+      </Link>
+      {product.companyName && <p className="product-card-seller">by {product.companyName}</p>}
+      <Price price={product.price} markPrice={product.markPrice} />
+      <p className="delivery">
+        <TruckIcon /> {DELIVERY_PROMISE}
+      </p>
+      <div className="product-card-actions">
+        {inCart ? (
+          <button type="button" className="btn btn-sm" disabled>
+            Added
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={soldOut || adding === product._id}
+            onClick={() => addToCart(product)}
+            aria-label={`Add ${product.productName} to cart`}
+          >
+            Add to Cart
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn-sm btn-accent"
+          disabled={soldOut || buying === product._id}
+          onClick={() => buyNow(product, 1)}
+          aria-label={`Buy ${product.productName} now`}
+        >
+          Buy Now
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,32 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { ChunkLoadError } from '../lib/lazy-screen.ts';
+
+/** Error page inside the layout: a failed chunk offers Retry; anything else a friendly message. */
+export function RouteError() {
+  const error = useRouteError();
+  if (error instanceof ChunkLoadError) {
+    return (
+      <section className="page narrow center" role="alert">
+        <h1>{error.message}</h1>
+        <p>The page could not be downloaded. Check your connection and try again.</p>
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          Retry
+        </button>
+      </section>
+    );
+  }
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : 'Something went wrong';
+  return (
+    <section className="page narrow center" role="alert">
+      <h1>Something went wrong</h1>
+      <p>{message}</p>
+      <Link className="btn btn-primary" to="/home-page">
+        Back to the shop
+      </Link>
+    </section>
+  );
+}

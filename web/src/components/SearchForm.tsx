@@ -1,0 +1,42 @@
+import { type FormEvent, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { SearchIcon } from './icons.tsx';
+
+/** Search box that opens the results page (/search?q=…). */
+export function SearchForm({
+  className,
+  id,
+  onDone,
+}: {
+  className?: string;
+  id: string;
+  onDone?: () => void;
+}) {
+  const [params] = useSearchParams();
+  const [q, setQ] = useState(params.get('q') ?? '');
+  const navigate = useNavigate();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    navigate(`/search?q=${encodeURIComponent(q.trim())}`);
+    onDone?.();
+  };
+  return (
+    <form aria-label="Search products" className={`search-form ${className ?? ''}`} onSubmit={submit}>
+      <label htmlFor={id} className="visually-hidden">
+        Search products
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        placeholder="Search for products, brands and more"
+        autoComplete="off"
+      />
+      <button type="submit" aria-label="Search">
+        <SearchIcon />
+        <span className="search-btn-text">Search</span>
+      </button>
+    </form>
+  );
+}

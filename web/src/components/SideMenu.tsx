@@ -1,0 +1,91 @@
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { LOGIN_PATH, signOut, useSession } from '../lib/auth.ts';
+import { queryClient } from '../lib/query.ts';
+import { CloseIcon } from './icons.tsx';
+import { Logo } from './Logo.tsx';
+import { menuFor } from './nav.ts';
+import { SearchForm } from './SearchForm.tsx';
+
+/**
+ * Off-canvas menu (SPEC §2 "Navigation"). A modal <dialog> gives focus trapping, Escape to close
+ * and an inert page behind it for free.
+ */
+export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal?.();
+    if (!open && d.open) d.close();
+  }, [open]);
+
+  // Following a link closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => {
+    onClose();
+  }, [location.key]);
+
+  const logout = () => {
+    if (session.role === 'visitor') return;
+    const role = session.role;
+    signOut(role);
+    queryClient.removeQueries();
+    onClose();
+    navigate(LOGIN_PATH[role]);
+  };
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse convenience; Escape (native) and the Close button cover keyboards
+    <dialog
+      ref={ref}
+      className="side-menu"
+      aria-label="Main menu"
+      onClose={onClose}
+      onClick={(e) => {
+        // A click on the backdrop (the dialog element itself) closes the menu.
+        if (e.target === ref.current) onClose();
+      }}
+    >
+      <div className="side-menu-panel">
+        <div className="side-menu-top">
+          <Link to="/home-page" aria-label="Vastra home">
+            <Logo />
+          </Link>
+          <button type="button" className="icon-btn" onClick={onClose} aria-label="Close menu">
+            <CloseIcon />
+          </button>
+        </div>
+        <p className="side-menu-who">
+          {session.role === 'visitor' ? 'Hello, Guest' : `Hello, ${session.name || 'there'}`}
+        </p>
+        <SearchForm id="menu-search" className="menu-search" onDone={onClose} />
+        <nav aria-label="Site">
+          {menuFor(session.role).map((g) => (
+            <div className="side-menu-group" key={g.title}>
+              <h2>{g.title}</h2>
+              <ul>
+                {g.links.map((l) => (
+                  <li key={l.to + l.label}>
+                    <Link to={l.to}>{l.label}</Link>
+                  </li>
+                ))}
+                {g.title === 'Account' && session.role !== 'visitor' && (
+                  <li>
+                    <button type="button" className="link-btn" onClick={logout}>
+                      Logout
+                    </button>
+                  </li>
+                )}
+              </ul>
+            </div>
+          ))}
+        </nav>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,9 @@
+/** Loading indicator (SPEC §4: shown while data is null or a request is running). */
+export function Spinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div className="spinner-wrap" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">{label}…</span>
+    </div>
+  );
+}

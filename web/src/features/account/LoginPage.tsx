@@ -1,0 +1,73 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { TextField } from '../../components/TextField.tsx';
+import { signIn } from '../../lib/auth.ts';
+import { queryClient } from '../../lib/query.ts';
+import { RedirectIfLoggedIn } from '../../lib/redirect-logged-in.tsx';
+import { toast } from '../../lib/toast.ts';
+import { loginUser } from './api.ts';
+import './account.css';
+
+/** /login: customer login (SPEC §2); returns to the page that asked for it, else /allProducts. */
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const from = (useLocation().state as { from?: string } | null)?.from;
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const login = useMutation({
+    mutationFn: loginUser,
+    onSuccess: (res) => {
+      queryClient.removeQueries();
+      signIn('user', res.authToken, res.userFullName);
+      toast.success('Logged In Successfully');
+      navigate(from && from !== '/login' ? from : '/allProducts', { replace: true });
+    },
+    onError: (err) => toast.error(err.message),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    login.mutate({ email: email.trim(), password });
+  };
+  return (
+    <section className="page auth-page">
+      <RedirectIfLoggedIn />
+      <form className="card form auth-card" onSubmit={submit}>
+        <h1>Login</h1>
+        <p className="muted">Welcome back! Log in to shop, track orders and write reviews.</p>
+        {login.isError && (
+          <p className="form-error" role="alert">
+            {login.error.message}
+          </p>
+        )}
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
+          {login.isPending ? 'Logging in…' : 'Login'}
+        </button>
+        <p className="center">
+          New to Vastra? <Link to="/register">Create an account</Link>
+        </p>
+        <p className="center small muted">
+          Selling on Vastra? <Link to="/seller-login">Seller login</Link>
+        </p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { QueryError } from '../../components/QueryError.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { signOut, useSession } from '../../lib/auth.ts';
+import { displayId } from '../../lib/format.ts';
+import { keys, queryClient } from '../../lib/query.ts';
+import { toast } from '../../lib/toast.ts';
+import { deleteAccount, fetchProfile } from './api.ts';
+import './account.css';
+
+/** /profile: the customer's details, Edit Profile, and Delete (with a confirmation step). */
+export default function ProfilePage() {
+  const { role } = useSession();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const q = useQuery({ queryKey: keys.profile, queryFn: fetchProfile, enabled: role === 'user' });
+
+  if (role !== 'user') return <Navigate to="/login" replace />;
+  if (q.isPending) return <Spinner label="Loading your profile" />;
+  if (q.isError) return <QueryError error={q.error} onRetry={() => q.refetch()} />;
+
+  const remove = () => {
+    // SPEC §4: the session ends at once; the request already carries the token.
+    const request = deleteAccount();
+    toast.warn('Account Deleted');
+    signOut('user');
+    queryClient.removeQueries();
+    navigate('/register');
+    request.catch(() => toast.warn('Something went wrong'));
+  };
+
+  const u = q.data;
+  return (
+    <section className="page narrow">
+      <div className="card profile-card">
+        <h1>My Profile</h1>
+        <dl>
+          <dt>Customer ID</dt>
+          <dd>{displayId('U', u._id)}</dd>
+          <dt>Name</dt>
+          <dd>{u.fullName}</dd>
+          <dt>Email</dt>
+          <dd>{u.email}</dd>
+          <dt>Phone</dt>
+          <dd>+91 {u.mobile}</dd>
+          <dt>Address</dt>
+          <dd>{[u.address, u.city, u.state, u.postalCode].filter(Boolean).join(', ')}</dd>
+          <dt>Company name</dt>
+          <dd>None</dd>
+        </dl>
+        <div className="row">
+          <Link to="/update-profile" className="btn btn-primary">
+            Edit Profile
+          </Link>
+          <button
+            type="button"
+            className="btn btn-danger"
+            onClick={() => setConfirming(true)}
+            disabled={confirming}
+          >
+            Delete
+          </button>
+        </div>
+        {confirming && (
+          <div
+            className="confirm-box"
+            role="alertdialog"
+            aria-labelledby="confirm-title"
+            aria-describedby="confirm-text"
+          >
+            <h2 id="confirm-title">Delete your account?</h2>
+            <p id="confirm-text">Your profile, cart and reviews will be removed. This cannot be undone.</p>
+            <div className="row">
+              <button type="button" className="btn btn-danger" onClick={remove}>
+                Yes, delete my account
+              </button>
+              <button type="button" className="btn" onClick={() => setConfirming(false)}>
+                Keep my account
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { QueryError } from '../../components/QueryError.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { TextField } from '../../components/TextField.tsx';
+import { renameSession, useSession } from '../../lib/auth.ts';
+import { keys } from '../../lib/query.ts';
+import { toast } from '../../lib/toast.ts';
+import type { UserProfile } from '../../lib/types.ts';
+import { fetchProfile, type ProfileUpdate, updateProfile } from './api.ts';
+import './account.css';
+
+const FIELDS: { name: keyof ProfileUpdate; label: string; type?: string; autoComplete: string }[] = [
+  { name: 'fullName', label: 'Full Name', autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'mobile', label: 'Mobile Number', type: 'tel', autoComplete: 'tel-national' },
+  { name: 'address', label: 'Address', autoComplete: 'street-address' },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'state', label: 'State', autoComplete: 'address-level1' },
+  { name: 'postalCode', label: 'PIN code', autoComplete: 'postal-code' },
+];
+
+/** /update-profile: edit the customer's details. */
+export default function UpdateProfilePage() {
+  const { role } = useSession();
+  const q = useQuery({ queryKey: keys.profile, queryFn: fetchProfile, enabled: role === 'user' });
+  if (role !== 'user') return <Navigate to="/login" replace />;
+  if (q.isPending) return <Spinner label="Loading your profile" />;
+  if (q.isError) return <QueryError error={q.error} onRetry={() => q.refetch()} />;
+  return <ProfileForm profile={q.data} />;
+}
+
+function ProfileForm({ profile }: { profile: UserProfile }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [form, setForm] = useState<Required<ProfileUpdate>>({
+    fullName: profile.fullName,
+    email: profile.email,
+    mobile: profile.mobile,
+    address: profile.address,
+    city: profile.city,
+    state: profile.state,
+    postalCode: profile.postalCode,
+  });
+  const save = useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (res) => {
+      const updated = res.updatedProfile[0];
+      if (updated) {
+        qc.setQueryData(keys.profile, updated);
+        renameSession('user', updated.fullName);
+      }
+      toast.success('Profile Updated');
+      navigate('/profile');
+    },
+    onError: (err) => toast.error(err.message || 'Something went wrong'),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(form);
+  };
+  return (
+    <section className="page auth-page">
+      <form className="card form auth-card wide" onSubmit={submit}>
+        <h1>Edit Profile</h1>
+        {save.isError && (
+          <p className="form-error" role="alert">
+            {save.error.message}
+          </p>
+        )}
+        <div className="form-grid">
+          {FIELDS.map((f) => (
+            <TextField
+              key={f.name}
+              id={f.name}
+              label={f.label}
+              type={f.type ?? 'text'}
+              autoComplete={f.autoComplete}
+              required
+              value={form[f.name]}
+              onChange={(e) => setForm({ ...form, [f.name]: e.target.value })}
+            />
+          ))}
+        </div>
+        <div className="row">
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            Save changes
+          </button>
+          <button type="button" className="btn" onClick={() => navigate('/profile')}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

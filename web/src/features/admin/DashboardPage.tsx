@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { QueryError } from '../../components/QueryError.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { formatRupees } from '../../lib/format.ts';
+import { AdminOnly } from './AdminOnly.tsx';
+import { useAdminStats } from './api.ts';
+import './admin.css';
+
+const count = new Intl.NumberFormat('en-IN');
+
+/** /dashboard: marketplace counts, each with a 'view' link to its list. */
+export default function DashboardPage() {
+  return (
+    <AdminOnly>
+      <Dashboard />
+    </AdminOnly>
+  );
+}
+
+function Dashboard() {
+  const stats = useAdminStats();
+  return (
+    <section className="page admin-page">
+      <div className="page-head">
+        <h1>Dashboard</h1>
+        <Link to="/dashboard/messages">Contact messages</Link>
+      </div>
+      {stats.isPending ? (
+        <Spinner label="Loading the dashboard" />
+      ) : stats.error ? (
+        <QueryError error={stats.error} onRetry={() => stats.refetch()} />
+      ) : (
+        <ul className="stat-grid">
+          <Stat
+            label="Sellers"
+            value={count.format(stats.data.sellers)}
+            note={stats.data.suspendedSellers ? `${stats.data.suspendedSellers} suspended` : undefined}
+            to="/dashboard/sellers"
+          />
+          <Stat label="Users" value={count.format(stats.data.users)} to="/dashboard/users" />
+          <Stat label="Products" value={count.format(stats.data.products)} to="/dashboard/products" />
+          <Stat label="Orders" value={count.format(stats.data.orders)} to="/dashboard/orders" />
+          <Stat
+            label="Revenue (last 30 days)"
+            value={formatRupees(stats.data.revenue30d)}
+            note="GST excluded"
+            to="/dashboard/orders"
+          />
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Stat({ label, value, note, to }: { label: string; value: string; note?: string; to: string }) {
+  const id = `stat-${label.split(' ')[0]?.toLowerCase()}`;
+  return (
+    <li className="card stat" aria-labelledby={id}>
+      <h2 id={id}>{label}</h2>
+      <p className="stat-value" data-testid={id}>
+        {value}
+      </p>
+      {note && <p className="muted stat-note">{note}</p>}
+      <Link to={to} className="btn btn-sm" aria-label={`View ${label.toLowerCase()}`}>
+        view
+      </Link>
+    </li>
+  );
+}

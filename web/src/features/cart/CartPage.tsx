@@ -1,0 +1,130 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { QueryError } from '../../components/QueryError.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { useSession } from '../../lib/auth.ts';
+import { useCart } from '../../lib/cart.ts';
+import { keys } from '../../lib/query.ts';
+import { MUST_LOGIN } from '../../lib/shop-actions.ts';
+import { STORAGE, store } from '../../lib/storage.ts';
+import { toast } from '../../lib/toast.ts';
+import { changeQuantity, type PaymentMethod, removeLine, setPaymentMethod } from './api.ts';
+import { CartLineItem } from './CartLineItem.tsx';
+import { CartSummary } from './CartSummary.tsx';
+import { cartTotals } from './summary.ts';
+import './cart.css';
+
+/** /cart-page: lines, summary, payment method and Checkout (SPEC §2, §4, §5). */
+export default function CartPage() {
+  const { role } = useSession();
+  const cart = useCart();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const [method, setMethod] = useState<PaymentMethod | ''>('');
+
+  useEffect(() => {
+    if (role === 'visitor') toast.warn(MUST_LOGIN);
+  }, [role]);
+  useEffect(() => {
+    const saved = cart.data?.checkout?.paymentMethod || store.get(STORAGE.paymentMethod);
+    if (saved === 'Stripe' || saved === 'COD') setMethod((m) => m || saved);
+  }, [cart.data]);
+
+  const refresh = () => qc.invalidateQueries({ queryKey: keys.cart });
+  const step = useMutation({
+    mutationFn: ({ id, by }: { id: string; by: 1 | -1 }) => changeQuantity(id, by),
+    onError: (err) => toast.error(err.message),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: removeLine,
+    onSuccess: () => toast.info('Removed from cart'),
+    onError: (err) => toast.error(err.message),
+    onSettled: refresh,
+  });
+  const checkout = useMutation({
+    mutationFn: setPaymentMethod,
+    onSuccess: (_, m) => {
+      store.set(STORAGE.paymentMethod, m);
+      navigate('/shipping-address');
+    },
+    onError: (err) => toast.error(err.message),
+  });
+
+  if (role === 'visitor') return <Navigate to="/login" replace />;
+  if (role !== 'user') {
+    return (
+      <section className="page narrow center">
+        <h1>Cart</h1>
+        <p>Shopping carts are for customer accounts. You are in a {role} account.</p>
+      </section>
+    );
+  }
+  if (cart.isPending) return <Spinner label="Loading your cart" />;
+  if (cart.isError) {
+    return (
+      <section className="page narrow">
+        <QueryError error={cart.error} onRetry={() => cart.refetch()} />
+      </section>
+    );
+  }
+  const lines = cart.data.userCartProducts;
+  const totals = cartTotals(lines);
+  const busy = step.isPending || remove.isPending || cart.isFetching;
+  return (
+    <section className="page">
+      <div className="page-head">
+        <h1>Shopping Cart</h1>
+        <p className="muted" data-testid="cart-count">
+          {lines.length} {lines.length === 1 ? 'item' : 'items'}
+        </p>
+      </div>
+      <div className="cart-layout">
+        <div className="card">
+          {lines.length === 0 ? (
+            <p className="empty">Your cart is empty</p>
+          ) : (
+            <ul className="cart-lines">
+              {lines.map((l) => (
+                <CartLineItem
+                  key={l._id}
+                  line={l}
+                  busy={busy}
+                  onStep={(by) => step.mutate({ id: l._id, by })}
+                  onRemove={() => remove.mutate(l._id)}
+                />
+              ))}
+            </ul>
+          )}
+          <Link to="/allProducts" className="back-link">
+            ← Back to shop
+          </Link>
+        </div>
+        <aside className="card">
+          <CartSummary totals={totals} />
+          <div className="field">
+            <label htmlFor="payment-method">Payment method</label>
+            <select
+              id="payment-method"
+              value={method}
+              onChange={(e) => setMethod(e.target.value as PaymentMethod | '')}
+            >
+              <option value="">Select a payment method</option>
+              <option value="Stripe">Card (Stripe)</option>
+              <option value="COD">Cash On Delivery</option>
+            </select>
+          </div>
+          <button
+            type="button"
+            className="btn btn-primary btn-block checkout-btn"
+            disabled={!method || lines.length === 0 || checkout.isPending || busy}
+            onClick={() => method && checkout.mutate(method)}
+          >
+            Checkout
+          </button>
+        </aside>
+      </div>
+    </section>
+  );
+}

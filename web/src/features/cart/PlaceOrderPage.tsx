@@ -1,0 +1,101 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { QueryError } from '../../components/QueryError.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { useSession } from '../../lib/auth.ts';
+import { useCart } from '../../lib/cart.ts';
+import { keys } from '../../lib/query.ts';
+import { STORAGE, store } from '../../lib/storage.ts';
+import { toast } from '../../lib/toast.ts';
+import { placeOrder, startCardCheckout } from './api.ts';
+import { CartLineItem } from './CartLineItem.tsx';
+import { CartSummary } from './CartSummary.tsx';
+import { cartTotals } from './summary.ts';
+import './cart.css';
+
+/** /place-order-page: review items, address and totals, then COD or the card provider. */
+export default function PlaceOrderPage() {
+  const { role } = useSession();
+  const cart = useCart();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const method = cart.data?.checkout?.paymentMethod || store.get(STORAGE.paymentMethod) || '';
+
+  const cod = useMutation({
+    mutationFn: placeOrder,
+    onSuccess: (res) => {
+      qc.invalidateQueries({ queryKey: keys.cart });
+      qc.invalidateQueries({ queryKey: keys.orders });
+      navigate('/order-success', { state: { order: res.order } });
+    },
+    onError: (err) => toast.error(err.message),
+  });
+  const card = useMutation({
+    mutationFn: startCardCheckout,
+    onSuccess: (s) => window.location.assign(s.url),
+    onError: (err) => toast.error(err.message),
+  });
+
+  if (role !== 'user') return <Navigate to="/login" replace />;
+  if (cart.isPending) return <Spinner label="Loading your order" />;
+  if (cart.isError) return <QueryError error={cart.error} onRetry={() => cart.refetch()} />;
+  const lines = cart.data.userCartProducts;
+  if (lines.length === 0) {
+    return (
+      <section className="page narrow center">
+        <h1>Place Order</h1>
+        <p className="empty">Your cart is empty</p>
+        <Link to="/allProducts" className="btn btn-primary">
+          Back to shop
+        </Link>
+      </section>
+    );
+  }
+  const a = cart.data.checkout;
+  const hasAddress = !!a?.address;
+  const busy = cod.isPending || card.isPending;
+  return (
+    <section className="page">
+      <h1>Place Order</h1>
+      <div className="cart-layout">
+        <div className="card">
+          <h2>Items</h2>
+          <ul className="cart-lines">
+            {lines.map((l) => (
+              <CartLineItem key={l._id} line={l} />
+            ))}
+          </ul>
+        </div>
+        <aside className="card">
+          <h2>Shipping address</h2>
+          {hasAddress ? (
+            <address className="address-block" data-testid="order-address">
+              {a.address}
+              <br />
+              {a.city}, {a.state} {a.postalCode}
+            </address>
+          ) : (
+            <p className="form-error">Please add a shipping address.</p>
+          )}
+          <Link to="/shipping-address">Edit address</Link>
+          <p>
+            Payment:{' '}
+            <strong>
+              {method === 'Stripe' ? 'Card (Stripe)' : method === 'COD' ? 'Cash On Delivery' : 'not chosen'}
+            </strong>{' '}
+            <Link to="/cart-page">Change</Link>
+          </p>
+          <CartSummary totals={cartTotals(lines)} showCoupon={false} />
+          <button
+            type="button"
+            className="btn btn-primary btn-block"
+            disabled={!hasAddress || !method || busy}
+            onClick={() => (method === 'Stripe' ? card.mutate() : cod.mutate())}
+          >
+            {busy ? 'Placing order…' : 'Place Order'}
+          </button>
+        </aside>
+      </div>
+    </section>
+  );
+}

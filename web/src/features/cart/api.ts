@@ -1,0 +1,47 @@
+import type { ShippingAddress } from '../../components/AddressForm.tsx';
+import { api } from '../../lib/api.ts';
+import type { OrderItem, UserProfile } from '../../lib/types.ts';
+
+export type PaymentMethod = 'Stripe' | 'COD';
+
+/** An order as checkout calls answer it. */
+export interface PlacedOrder {
+  _id: string;
+  paymentMethod: PaymentMethod;
+  paymentStatus: string;
+  total: number;
+  items?: OrderItem[];
+}
+
+export const changeQuantity = (cartProductId: string, increament: 1 | -1) =>
+  api('/api/user/add-to-cart', { method: 'PUT', as: 'user', body: { cartProductId, increament } });
+
+export const removeLine = (cartProductId: string) =>
+  api('/api/user/add-to-cart', { method: 'DELETE', as: 'user', body: { cartProductId } });
+
+export const setPaymentMethod = (selectedMethod: PaymentMethod) =>
+  api('/api/user/set-payment-method', { method: 'PUT', as: 'user', body: { selectedMethod } });
+
+export const saveShippingAddress = (address: ShippingAddress) =>
+  api('/api/user/save-shipping-address', { method: 'PUT', as: 'user', body: address });
+
+export const fetchProfile = async (): Promise<UserProfile> => {
+  const list = await api<UserProfile[]>('/api/auth/user/get-user-profile', { as: 'user' });
+  if (!list[0]) throw new Error('Profile not found');
+  return list[0];
+};
+
+/** COD "Place Order" (also confirms a returned card payment of the cart). */
+export const placeOrder = () =>
+  api<{ success: true; order: PlacedOrder }>('/api/user/order-success', { method: 'PUT', as: 'user' });
+
+/** Card payment of the whole cart: a hosted checkout session to send the browser to. */
+export const startCardCheckout = () =>
+  api<{ id: string; url: string }>('/api/user/checkout-session', { method: 'POST', as: 'user', body: {} });
+
+/** After the provider's redirect: asks the server whether the session was really paid. */
+export const confirmSession = (sessionId: string) =>
+  api<{ success: true; paid: boolean; order: PlacedOrder }>(
+    `/api/payments/session/${encodeURIComponent(sessionId)}/confirm`,
+    { method: 'POST', as: 'user', body: {} },
+  );

@@ -1,0 +1,109 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { TruckIcon } from '../../components/icons.tsx';
+import { Price } from '../../components/Price.tsx';
+import { imageProps } from '../../lib/images.ts';
+import { productPath, rememberProduct } from '../../lib/product-link.ts';
+import { useAddToCart } from '../../lib/shop-actions.ts';
+import type { Product } from '../../lib/types.ts';
+
+/**
+ * SPEC §2 'Featured Products' carousel: infinite, one slide per step, dots. Slides per view come
+ * from CSS (5/4/3/2/1 at 1400/992/768/490 px). Embla's `duration` 30 is its speed unit, which
+ * settles in about 500 ms.
+ */
+export function FeaturedCarousel({ products }: { products: Product[] }) {
+  const [ref, embla] = useEmblaCarousel({ loop: true, slidesToScroll: 1, duration: 30, align: 'start' });
+  const [selected, setSelected] = useState(0);
+  const [snaps, setSnaps] = useState<number[]>([]);
+  const { addToCart } = useAddToCart();
+
+  const sync = useCallback(() => {
+    if (!embla) return;
+    setSnaps(embla.scrollSnapList());
+    setSelected(embla.selectedScrollSnap());
+  }, [embla]);
+
+  useEffect(() => {
+    if (!embla) return;
+    sync();
+    embla.on('select', sync).on('reInit', sync);
+    return () => {
+      embla.off('select', sync).off('reInit', sync);
+    };
+  }, [embla, sync]);
+
+  return (
+    <section className="carousel" aria-roledescription="carousel" aria-label="Featured Products">
+      <div className="carousel-viewport" ref={ref}>
+        <ul className="carousel-track">
+          {products.map((p, i) => (
+            <li
+              className="carousel-slide"
+              key={p._id}
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${products.length}`}
+            >
+              <article className="featured-card">
+                <Link
+                  to={productPath(p._id)}
+                  onClick={() => rememberProduct(p._id)}
+                  className="featured-link"
+                >
+                  <img
+                    {...imageProps(p.image, '(min-width: 1400px) 20vw, (min-width: 768px) 30vw, 80vw')}
+                    alt={p.productName}
+                    loading={i < 2 ? 'eager' : 'lazy'}
+                    width={320}
+                    height={400}
+                  />
+                  <h3>{p.productName}</h3>
+                </Link>
+                <Price price={p.price} markPrice={p.markPrice} slash />
+                {p.companyName && <p className="product-card-seller">Seller: {p.companyName}</p>}
+                <p className="delivery">
+                  <TruckIcon /> Delivery within 4-5 days
+                </p>
+                <button type="button" className="btn btn-sm btn-block" onClick={() => addToCart(p)}>
+                  Add to Cart
+                </button>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="carousel-controls">
+        <button
+          type="button"
+          className="carousel-arrow"
+          onClick={() => embla?.scrollPrev()}
+          aria-label="Previous products"
+        >
+          ‹
+        </button>
+        <div className="carousel-dots">
+          {snaps.map((_, i) => (
+            <button
+              // biome-ignore lint/suspicious/noArrayIndexKey: snap points have no identity but their position
+              key={i}
+              type="button"
+              className={`carousel-dot ${i === selected ? 'is-selected' : ''}`}
+              aria-label={`Go to slide ${i + 1}`}
+              aria-current={i === selected ? 'true' : undefined}
+              onClick={() => embla?.scrollTo(i)}
+            />
+          ))}
+        </div>
+        <button
+          type="button"
+          className="carousel-arrow"
+          onClick={() => embla?.scrollNext()}
+          aria-label="Next products"
+        >
+          ›
+        </button>
+      </div>
+    </section>
+  );
+}

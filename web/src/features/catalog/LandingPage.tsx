@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Logo } from '../../components/Logo.tsx';
+import { QueryError } from '../../components/QueryError.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { keys } from '../../lib/query.ts';
+import { fetchFeatured } from './api.ts';
+import { FeaturedCarousel } from './FeaturedCarousel.tsx';
+import './catalog.css';
+
+const CATEGORY_TILES = [
+  { to: '/mens-allProducts', label: "Men's", note: 'Shirts, pants, hoodies' },
+  { to: '/womens-allProducts', label: "Women's", note: 'Tops, pants, dresses' },
+  { to: '/kids-allProducts', label: "Kid's", note: 'Everyday kidswear' },
+];
+
+/** Landing page (/ and /home-page): cover, featured carousel, categories. */
+export default function LandingPage() {
+  const featured = useQuery({ queryKey: keys.featured, queryFn: fetchFeatured });
+  return (
+    <>
+      <section className="cover">
+        <div className="cover-inner">
+          <Logo size={56} />
+          <h1>Your One-Stop Online Shop</h1>
+          <p className="cover-sub">Experience Shopping Without Borders!</p>
+          <Link to="/allProducts" className="btn btn-accent cover-cta">
+            Shop Now
+          </Link>
+        </div>
+      </section>
+      <section className="page featured" aria-labelledby="featured-title">
+        <h2 id="featured-title" className="section-title">
+          Featured Products
+        </h2>
+        {featured.isPending ? (
+          <Spinner label="Loading featured products" />
+        ) : featured.isError ? (
+          <QueryError error={featured.error} onRetry={() => featured.refetch()} />
+        ) : featured.data.length ? (
+          <FeaturedCarousel products={featured.data} />
+        ) : (
+          <p className="empty">New arrivals are on their way.</p>
+        )}
+        <h2 className="section-title">Shop by category</h2>
+        <ul className="category-tiles">
+          {CATEGORY_TILES.map((c) => (
+            <li key={c.to}>
+              <Link to={c.to}>
+                <strong>{c.label}</strong>
+                <span>{c.note}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

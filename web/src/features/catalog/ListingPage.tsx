@@ -1,0 +1,61 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useLocation, useSearchParams } from 'react-router';
+import { Pagination } from '../../components/Pagination.tsx';
+import { ProductCard } from '../../components/ProductCard.tsx';
+import { QueryError } from '../../components/QueryError.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import NotFoundPage from '../static/NotFoundPage.tsx';
+import { fetchProductPage, LISTING_PAGE_SIZE } from './api.ts';
+import { listingFor } from './listings.ts';
+import './catalog.css';
+
+/** The ten category listings of SPEC §2: a paginated grid of product cards. */
+export default function ListingPage() {
+  const { pathname } = useLocation();
+  const listing = listingFor(pathname);
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const q = useQuery({
+    queryKey: ['products', listing?.endpoint, page],
+    queryFn: () => fetchProductPage(listing!.endpoint, page),
+    enabled: !!listing,
+    placeholderData: keepPreviousData,
+  });
+  if (!listing) return <NotFoundPage />;
+  const pages = q.data ? Math.ceil(q.data.total / LISTING_PAGE_SIZE) : 0;
+  return (
+    <section className="page">
+      <div className="page-head">
+        <h1>{listing.title}</h1>
+        {q.data && (
+          <p className="muted" aria-live="polite">
+            {q.data.total} {q.data.total === 1 ? 'product' : 'products'}
+          </p>
+        )}
+      </div>
+      {q.isPending ? (
+        <Spinner label="Loading products" />
+      ) : q.isError ? (
+        <QueryError error={q.error} onRetry={() => q.refetch()} />
+      ) : q.data.items.length === 0 ? (
+        <p className="empty">No products here yet. Please check back soon.</p>
+      ) : (
+        <>
+          <div className={`product-grid ${q.isPlaceholderData ? 'is-stale' : ''}`}>
+            {q.data.items.map((p, i) => (
+              <ProductCard key={p._id} product={p} priority={i < 4} />
+            ))}
+          </div>
+          <Pagination
+            page={page}
+            pages={pages}
+            onPage={(p) => {
+              setParams(p === 1 ? {} : { page: String(p) });
+              window.scrollTo({ top: 0 });
+            }}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { api, apiRequest } from '../../lib/api.ts';
+import type { Product } from '../../lib/types.ts';
+
+export const LISTING_PAGE_SIZE = 24;
+
+/** One page of a legacy list endpoint (a bare array; the total comes in X-Total-Count). */
+export async function fetchProductPage(
+  endpoint: string,
+  page: number,
+): Promise<{ items: Product[]; total: number }> {
+  const { data, res } = await apiRequest<Product[]>(`${endpoint}?page=${page}&limit=${LISTING_PAGE_SIZE}`);
+  const header = Number(res.headers.get('x-total-count'));
+  return { items: data, total: Number.isFinite(header) && header > 0 ? header : data.length };
+}
+
+export function fetchProduct(id: string): Promise<Product> {
+  return api<Product>(`/api/product-page/${encodeURIComponent(id)}`);
+}
+
+export function fetchFeatured(): Promise<Product[]> {
+  return api<Product[]>('/api/featured');
+}

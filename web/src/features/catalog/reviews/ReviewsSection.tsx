@@ -1,0 +1,112 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { QueryError } from '../../../components/QueryError.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { currentSession } from '../../../lib/auth.ts';
+import { formatDate, formatRating } from '../../../lib/format.ts';
+import { keys } from '../../../lib/query.ts';
+import { useCustomerGate } from '../../../lib/shop-actions.ts';
+import { toast } from '../../../lib/toast.ts';
+import { fetchReviews, postReview } from './api.ts';
+import { StarSelector } from './StarSelector.tsx';
+
+/** Reviews of a product: histogram, average, list, and the form to post one (users only). */
+export function ReviewsSection({ productId }: { productId: string }) {
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: keys.reviews(productId), queryFn: () => fetchReviews(productId) });
+  const [rating, setRating] = useState(0);
+  const [text, setText] = useState('');
+  const gate = useCustomerGate();
+  const post = useMutation({
+    mutationFn: postReview,
+    onSuccess: () => {
+      toast.success('Review posted');
+      setRating(0);
+      setText('');
+      qc.invalidateQueries({ queryKey: keys.reviews(productId) });
+      qc.invalidateQueries({ queryKey: keys.product(productId) });
+    },
+    onError: (err) => toast.error(err.message),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!gate()) return;
+    post.mutate({ productId, rating, reviewInput: text.trim(), userFullName: currentSession().name });
+  };
+
+  return (
+    <section className="reviews card" aria-labelledby="reviews-title">
+      <h2 id="reviews-title">Ratings &amp; Reviews</h2>
+      {q.isPending ? (
+        <Spinner label="Loading reviews" />
+      ) : q.isError ? (
+        <QueryError error={q.error} onRetry={() => q.refetch()} />
+      ) : (
+        <div className="reviews-grid">
+          <div className="reviews-summary">
+            <p className="reviews-average">
+              <span data-testid="review-average">{formatRating(q.data.average)}</span>
+              <span className="star is-on" aria-hidden="true">
+                ★
+              </span>
+            </p>
+            <p className="muted">
+              {q.data.count} {q.data.count === 1 ? 'review' : 'reviews'}
+            </p>
+            <ul className="histogram" aria-label="Rating breakdown">
+              {q.data.histogram.map((h) => (
+                <li key={h.stars}>
+                  <span>{h.stars} ★</span>
+                  <span className="bar" aria-hidden="true">
+                    <span style={{ width: `${h.percent}%` }} />
+                  </span>
+                  <span>{Math.round(h.percent)}%</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <form className="form review-form" onSubmit={submit}>
+              <h3>Write a review</h3>
+              <StarSelector value={rating} onChange={setRating} />
+              <div className="field">
+                <label htmlFor="review-text">Your review</label>
+                <textarea
+                  id="review-text"
+                  value={text}
+                  maxLength={2000}
+                  onChange={(e) => setText(e.target.value)}
+                  placeholder="What did you like or dislike?"
+                />
+              </div>
+              <button
+                type="submit"
+                className="btn btn-primary"
+                disabled={rating === 0 || !text.trim() || post.isPending}
+              >
+                Post
+              </button>
+            </form>
+            {q.data.reviews.length === 0 ? (
+              <p className="muted">No reviews yet. Be the first to review this product.</p>
+            ) : (
+              <ul className="review-list">
+                {q.data.reviews.map((r) => (
+                  <li key={r._id}>
+                    <p className="review-head">
+                      <span className="rating-chip">{r.rating} ★</span>
+                      <strong>{r.customerName}</strong>
+                      {r.verifiedPurchase && <span className="pill pill-ok">Verified purchase</span>}
+                      <span className="muted">{formatDate(r.date)}</span>
+                    </p>
+                    <p className="review-text">{r.review}</p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,189 @@
+import { categoryLabel, subCategoryLabel } from '../../lib/labels.ts';
+import type { Facet, SearchAnswer } from '../../lib/types.ts';
+
+type Update = (change: (p: URLSearchParams) => void) => void;
+
+/** Facet filters of the search page. Category, type and price pick one; colour and brand many. */
+export function Filters({
+  params,
+  facets,
+  update,
+}: {
+  params: URLSearchParams;
+  facets: SearchAnswer['facets'];
+  update: Update;
+}) {
+  const priceKey = `${params.get('minPrice') ?? ''}-${params.get('maxPrice') ?? ''}`;
+  const active = ['category', 'subCategory', 'color', 'brand', 'minPrice', 'maxPrice', 'inStock'].some((k) =>
+    params.has(k),
+  );
+  return (
+    <details className="filters card" open>
+      <summary>Filters</summary>
+      {active && (
+        <button
+          type="button"
+          className="link-btn"
+          onClick={() =>
+            update((p) => {
+              for (const k of [
+                'category',
+                'subCategory',
+                'color',
+                'brand',
+                'minPrice',
+                'maxPrice',
+                'inStock',
+              ])
+                p.delete(k);
+            })
+          }
+        >
+          Clear all filters
+        </button>
+      )}
+      <Single
+        name="category"
+        title="Category"
+        facets={facets?.category}
+        params={params}
+        update={update}
+        label={categoryLabel}
+      />
+      <Single
+        name="subCategory"
+        title="Type"
+        facets={facets?.subCategory}
+        params={params}
+        update={update}
+        label={subCategoryLabel}
+      />
+      {facets?.price && facets.price.length > 0 && (
+        <fieldset>
+          <legend>Price</legend>
+          {facets.price.map((b) => {
+            const key = `${b.min ?? ''}-${b.max ?? ''}`;
+            const checked = key === priceKey;
+            return (
+              <label key={b.label} className="check">
+                <input
+                  type="checkbox"
+                  checked={checked}
+                  onChange={() =>
+                    update((p) => {
+                      p.delete('minPrice');
+                      p.delete('maxPrice');
+                      if (!checked) {
+                        if (b.min != null) p.set('minPrice', String(b.min));
+                        if (b.max != null) p.set('maxPrice', String(b.max));
+                      }
+                    })
+                  }
+                />
+                {b.label} <span className="muted">({b.count})</span>
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+      <Multi name="color" title="Colour" facets={facets?.color} params={params} update={update} />
+      <Multi name="brand" title="Brand" facets={facets?.brand} params={params} update={update} />
+      <fieldset>
+        <legend>Availability</legend>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={params.get('inStock') === 'true'}
+            onChange={(e) =>
+              update((p) => {
+                if (e.target.checked) p.set('inStock', 'true');
+                else p.delete('inStock');
+              })
+            }
+          />
+          In stock only
+        </label>
+      </fieldset>
+    </details>
+  );
+}
+
+function Single({
+  name,
+  title,
+  facets,
+  params,
+  update,
+  label,
+}: {
+  name: string;
+  title: string;
+  facets?: Facet[];
+  params: URLSearchParams;
+  update: Update;
+  label: (v: string) => string;
+}) {
+  if (!facets?.length) return null;
+  const current = params.get(name);
+  return (
+    <fieldset>
+      <legend>{title}</legend>
+      {facets.map((f) => (
+        <label key={f.value} className="check">
+          <input
+            type="checkbox"
+            checked={current === f.value}
+            onChange={() =>
+              update((p) => {
+                if (current === f.value) p.delete(name);
+                else p.set(name, f.value);
+              })
+            }
+          />
+          {label(f.value)} <span className="muted">({f.count})</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function Multi({
+  name,
+  title,
+  facets,
+  params,
+  update,
+}: {
+  name: string;
+  title: string;
+  facets?: Facet[];
+  params: URLSearchParams;
+  update: Update;
+}) {
+  if (!facets?.length) return null;
+  const chosen = params.getAll(name);
+  return (
+    <fieldset>
+      <legend>{title}</legend>
+      {facets.map((f) => {
+        const on = chosen.includes(f.value);
+        return (
+          <label key={f.value} className="check">
+            <input
+              type="checkbox"
+              checked={on}
+              onChange={() =>
+                update((p) => {
+                  p.delete(name);
+                  for (const v of on ? chosen.filter((c) => c !== f.value) : [...chosen, f.value])
+                    p.append(name, v);
+                })
+              }
+            />
+            {f.value} <span className="muted">({f.count})</span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}

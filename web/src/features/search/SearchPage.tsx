@@ -1,0 +1,115 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { Pagination } from '../../components/Pagination.tsx';
+import { ProductCard } from '../../components/ProductCard.tsx';
+import { QueryError } from '../../components/QueryError.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { api } from '../../lib/api.ts';
+import { keys } from '../../lib/query.ts';
+import type { SearchAnswer } from '../../lib/types.ts';
+import { Filters } from './Filters.tsx';
+import './search.css';
+
+export const SEARCH_PAGE_SIZE = 24;
+
+const SORTS = [
+  { value: '', label: 'Relevance' },
+  { value: 'newest', label: 'Newest first' },
+  { value: 'price_asc', label: 'Price: low to high' },
+  { value: 'price_desc', label: 'Price: high to low' },
+  { value: 'rating', label: 'Customer rating' },
+];
+
+/** /search?q=…: results of the header search with facets, sort and pagination; the URL holds the state. */
+export default function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const apiParams = new URLSearchParams(params);
+  apiParams.set('limit', String(SEARCH_PAGE_SIZE));
+  const queryString = apiParams.toString();
+  const results = useQuery({
+    queryKey: keys.search(queryString),
+    queryFn: () => api<SearchAnswer>(`/api/products?${queryString}`),
+    placeholderData: keepPreviousData,
+  });
+
+  useEffect(() => {
+    document.title = q ? `“${q}” · Vastra` : 'Search · Vastra';
+  }, [q]);
+
+  /** Changes URL parameters; any change but paging returns to page 1. */
+  const update = (change: (p: URLSearchParams) => void) => {
+    const next = new URLSearchParams(params);
+    change(next);
+    next.delete('page');
+    setParams(next);
+  };
+
+  const data = results.data;
+  const pages = data ? Math.ceil(data.total / SEARCH_PAGE_SIZE) : 0;
+  return (
+    <section className="page">
+      <div className="page-head">
+        <h1>{q ? `Results for “${q}”` : 'All products'}</h1>
+        {data && (
+          <p className="muted" aria-live="polite" data-testid="search-total">
+            {data.total} {data.total === 1 ? 'product' : 'products'}
+          </p>
+        )}
+      </div>
+      <div className="search-layout">
+        <Filters params={params} facets={data?.facets} update={update} />
+        <div>
+          <div className="search-toolbar">
+            <label htmlFor="sort">Sort by</label>
+            <select
+              id="sort"
+              className="input"
+              value={params.get('sort') ?? ''}
+              onChange={(e) =>
+                update((p) => {
+                  if (e.target.value) p.set('sort', e.target.value);
+                  else p.delete('sort');
+                })
+              }
+            >
+              {SORTS.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {results.isPending ? (
+            <Spinner label="Searching" />
+          ) : results.isError ? (
+            <QueryError error={results.error} onRetry={() => results.refetch()} />
+          ) : results.data.items.length === 0 ? (
+            <p className="empty">No products match your search. Try other words or fewer filters.</p>
+          ) : (
+            <>
+              <div className={`product-grid search-grid ${results.isPlaceholderData ? 'is-stale' : ''}`}>
+                {results.data.items.map((p, i) => (
+                  <ProductCard key={p._id} product={p} priority={i < 4} />
+                ))}
+              </div>
+              <Pagination
+                page={page}
+                pages={pages}
+                onPage={(n) => {
+                  const next = new URLSearchParams(params);
+                  if (n === 1) next.delete('page');
+                  else next.set('page', String(n));
+                  setParams(next);
+                  window.scrollTo({ top: 0 });
+                }}
+              />
+            </>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import type { FormEvent, ReactNode } from 'react';
+
+/** The frame of the seller login and registration forms: title, fields, error, submit, footer. */
+export function AuthCard({
+  title,
+  error,
+  busy,
+  submitLabel,
+  onSubmit,
+  children,
+  footer,
+}: {
+  title: string;
+  error: string;
+  busy: boolean;
+  submitLabel: string;
+  onSubmit: () => void;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  return (
+    <section className="page narrow">
+      <form className="card form seller-auth" onSubmit={submit} noValidate aria-labelledby="auth-title">
+        <h1 id="auth-title">{title}</h1>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        {children}
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          {busy ? 'Please wait…' : submitLabel}
+        </button>
+        <p className="center muted">{footer}</p>
+      </form>
+    </section>
+  );
+}
+
+/** A labelled input. */
+export function Field({
+  id,
+  label,
+  value,
+  onChange,
+  type = 'text',
+  autoComplete,
+  required = true,
+  hint,
+  inputMode,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  type?: string;
+  autoComplete?: string;
+  required?: boolean;
+  hint?: string;
+  inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'text';
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={id}
+        type={type}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        autoComplete={autoComplete}
+        required={required}
+        inputMode={inputMode}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      {hint && (
+        <span id={`${id}-hint`} className="muted seller-hint">
+          {hint}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { CATEGORY_OPTIONS, subCategoriesOf } from './categories.ts';
+import { Input, Select } from './FormControls.tsx';
+import { canSubmit, fieldErrors, IMAGE_MAX_MB, type ProductFormValues } from './product-form.ts';
+import { uploadImage } from './upload.ts';
+
+export interface UploadedImage {
+  imageUrl: string;
+  public_id: string;
+}
+
+/**
+ * The add/edit product form: every product field, category → matching sub-categories, an image
+ * with preview and upload progress in percent. `onSave` gets the values and the uploaded image
+ * (null when editing without a new one); a rejection shows its message above the form.
+ */
+export function ProductForm({
+  initial,
+  currentImage,
+  imageRequired,
+  submitLabel,
+  onSave,
+  onFailed,
+  resetAfterSave = false,
+}: {
+  initial: ProductFormValues;
+  currentImage?: string;
+  imageRequired: boolean;
+  submitLabel: string;
+  onSave: (values: ProductFormValues, image: UploadedImage | null) => Promise<void>;
+  onFailed: (err: Error) => void;
+  resetAfterSave?: boolean;
+}) {
+  const [values, setValues] = useState(initial);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [fileKey, setFileKey] = useState(0);
+
+  // Object URLs hold the file in memory until revoked.
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const errors = fieldErrors(values);
+  const ready = canSubmit(values, !!file, imageRequired) && !busy;
+  const set = (k: keyof ProductFormValues) => (v: string) =>
+    setValues((cur) => {
+      const next = { ...cur, [k]: v };
+      // A new category invalidates the chosen sub-category.
+      if (k === 'category' && !subCategoriesOf(v).some((s) => s.value === cur.subCategory))
+        next.subCategory = '';
+      return next;
+    });
+
+  const pickFile = (f: File | null) => {
+    setError('');
+    setProgress(null);
+    if (f && f.size > IMAGE_MAX_MB * 1024 * 1024) {
+      setError(`The image must be at most ${IMAGE_MAX_MB} MB`);
+      f = null;
+      setFileKey((k) => k + 1);
+    }
+    setFile(f);
+    setPreview(f ? URL.createObjectURL(f) : null);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!ready) return;
+    setBusy(true);
+    setError('');
+    try {
+      let image: UploadedImage | null = null;
+      if (file) {
+        setProgress(0);
+        const up = await uploadImage(file, setProgress);
+        image = { imageUrl: up.secure_url, public_id: up.public_id };
+      }
+      await onSave(values, image);
+      if (resetAfterSave) {
+        setValues(initial);
+        setFile(null);
+        setPreview(null);
+        setFileKey((k) => k + 1);
+      }
+    } catch (err) {
+      setError((err as Error).message);
+      onFailed(err as Error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shownImage = preview ?? currentImage;
+  return (
+    <form className="card form product-form" onSubmit={submit} noValidate aria-busy={busy}>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="form-grid">
+        <Input
+          id="productName"
+          label="Product Name"
+          value={values.productName}
+          onChange={set('productName')}
+        />
+        <Input id="brand" label="Brand" value={values.brand} onChange={set('brand')} optional />
+        <Select
+          id="category"
+          label="Category"
+          value={values.category}
+          onChange={set('category')}
+          placeholder="Choose a category"
+          options={CATEGORY_OPTIONS}
+        />
+        <Select
+          id="subCategory"
+          label="Sub-category"
+          value={values.subCategory}
+          onChange={set('subCategory')}
+          placeholder={values.category ? 'Choose a type' : 'Choose a category first'}
+          options={subCategoriesOf(values.category)}
+          disabled={!values.category}
+          error={errors.subCategory}
+        />
+        <Input
+          id="price"
+          label="Price (Rs.)"
+          value={values.price}
+          onChange={set('price')}
+          numeric="decimal"
+          error={errors.price}
+        />
+        <Input
+          id="markPrice"
+          label="Marked price (Rs.)"
+          value={values.markPrice}
+          onChange={set('markPrice')}
+          numeric="decimal"
+          error={errors.markPrice}
+          optional
+        />
+        <Input
+          id="stockQuantity"
+          label="Stock Quantity"
+          value={values.stockQuantity}
+          onChange={set('stockQuantity')}
+          numeric="numeric"
+          error={errors.stockQuantity}
+        />
+        <Input id="color" label="Color" value={values.color} onChange={set('color')} optional />
+      </div>
+      <div className="product-image-row">
+        <div className="field">
+          <label htmlFor="image">{imageRequired ? 'Product Image' : 'New image (optional)'}</label>
+          <input
+            key={fileKey}
+            id="image"
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+            onChange={(e) => pickFile(e.target.files?.[0] ?? null)}
+            aria-describedby="image-hint"
+          />
+          <span id="image-hint" className="muted seller-hint">
+            JPEG, PNG or WebP, up to {IMAGE_MAX_MB} MB.
+            {!imageRequired && ' Without a new image the current one stays.'}
+          </span>
+          {progress !== null && (
+            <div className="upload-progress">
+              <progress max={100} value={progress} aria-label="Image upload progress" />
+              <output aria-live="polite" data-testid="upload-percent">
+                {progress}%
+              </output>
+            </div>
+          )}
+        </div>
+        {shownImage && (
+          <figure className="product-preview">
+            <img src={shownImage} alt={preview ? 'Preview of the chosen image' : 'Current product image'} />
+            <figcaption className="muted">{preview ? 'Preview' : 'Current image'}</figcaption>
+          </figure>
+        )}
+      </div>
+      <button type="submit" className="btn btn-primary btn-block" disabled={!ready}>
+        {busy ? (progress !== null && progress < 100 ? `Uploading… ${progress}%` : 'Saving…') : submitLabel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from '../../lib/toast.ts';
+import { addProduct, sellerKeys } from './api.ts';
+import { ProductForm } from './ProductForm.tsx';
+import { EMPTY_PRODUCT, toAddBody } from './product-form.ts';
+import { SellerOnly } from './session.tsx';
+import './seller.css';
+
+/** /seller-addProduct: upload the photo, then add the product; the form clears for the next one. */
+export default function SellerAddProductPage() {
+  const qc = useQueryClient();
+  const [added, setAdded] = useState<string | null>(null);
+  return (
+    <SellerOnly>
+      <section className="page seller-page">
+        <div className="page-head">
+          <h1>Add Product</h1>
+          <Link to="/seller-allProducts">All Products</Link>
+        </div>
+        {added && (
+          <p className="seller-notice" role="status">
+            “{added}” was added to the shop. <Link to="/seller-allProducts">See your products</Link>
+          </p>
+        )}
+        <ProductForm
+          initial={EMPTY_PRODUCT}
+          imageRequired
+          submitLabel="Submit"
+          resetAfterSave
+          onSave={async (values, image) => {
+            if (!image) throw new Error('Choose an image');
+            await addProduct(toAddBody(values, image));
+            toast.success('Product Added');
+            setAdded(values.productName.trim());
+            await qc.invalidateQueries({ queryKey: sellerKeys.all });
+          }}
+          onFailed={() => {
+            setAdded(null);
+            toast.error('Error uploading product');
+            window.scrollTo({ top: 0, behavior: 'smooth' });
+          }}
+        />
+      </section>
+    </SellerOnly>
+  );
+}

@@ -1,0 +1,167 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SellerOrderLine } from '@vastra/contracts';
+import { useSearchParams } from 'react-router';
+import { Pagination } from '../../components/Pagination.tsx';
+import { QueryError } from '../../components/QueryError.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { formatDate, formatRating, formatRupees } from '../../lib/format.ts';
+import { imageProps } from '../../lib/images.ts';
+import { toast } from '../../lib/toast.ts';
+import { advanceOrderItem, ORDERS_PER_PAGE, type Paged, sellerKeys, useSellerOrders } from './api.ts';
+import { nextStep, PAYMENT_LABEL, STATUS_LABEL, STATUS_PILL } from './order-status.ts';
+import { SellerOnly } from './session.tsx';
+import './seller.css';
+
+/** /seller-orders: items of the seller's products, newest first, with shipment and delivery steps. */
+export default function SellerOrdersPage() {
+  return (
+    <SellerOnly>
+      <SellerOrders />
+    </SellerOnly>
+  );
+}
+
+function SellerOrders() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const orders = useSellerOrders(page);
+  const qc = useQueryClient();
+  const advance = useMutation({
+    mutationFn: ({ line, step }: { line: SellerOrderLine; step: 'ship' | 'deliver' }) =>
+      advanceOrderItem(line._id, step),
+    onSuccess: (answer, { step }) => {
+      // Update the row in place with the status the server confirmed.
+      qc.setQueryData<Paged<SellerOrderLine>>(
+        sellerKeys.orders(page),
+        (old) =>
+          old && {
+            ...old,
+            items: old.items.map((l) => (l._id === answer._id ? { ...l, status: answer.status } : l)),
+          },
+      );
+      toast.success(step === 'ship' ? 'Shipment confirmed' : 'Marked delivered');
+    },
+    onError: (err) => {
+      toast.error(err.message);
+      return qc.invalidateQueries({ queryKey: sellerKeys.orders(page) });
+    },
+  });
+
+  const total = orders.data?.total ?? 0;
+  return (
+    <section className="page seller-page">
+      <div className="page-head">
+        <h1>Orders</h1>
+        {orders.data && (
+          <p className="muted" aria-live="polite">
+            {total === 1 ? '1 order' : `${total} orders`}
+          </p>
+        )}
+      </div>
+      {orders.isPending ? (
+        <Spinner label="Loading your orders" />
+      ) : orders.error ? (
+        <QueryError error={orders.error} onRetry={() => orders.refetch()} />
+      ) : orders.data.items.length === 0 ? (
+        <p className="card center">No Orders yet.</p>
+      ) : (
+        <ol className="seller-orders">
+          {orders.data.items.map((line) => (
+            <OrderCard
+              key={line._id}
+              line={line}
+              busy={advance.isPending && advance.variables?.line._id === line._id}
+              onStep={(step) => advance.mutate({ line, step })}
+            />
+          ))}
+        </ol>
+      )}
+      <Pagination
+        page={page}
+        pages={Math.max(1, Math.ceil(total / ORDERS_PER_PAGE))}
+        onPage={(p) => setParams({ page: String(p) })}
+      />
+    </section>
+  );
+}
+
+function OrderCard({
+  line,
+  busy,
+  onStep,
+}: {
+  line: SellerOrderLine;
+  busy: boolean;
+  onStep: (step: 'ship' | 'deliver') => void;
+}) {
+  const product = line.product[0];
+  const step = nextStep(line.status);
+  const name = product?.productName ?? 'Product';
+  return (
+    <li className="card order-card" aria-label={`Order of ${name}`}>
+      {product?.image && (
+        <img className="order-img" alt="" loading="lazy" {...imageProps(product.image, '96px')} />
+      )}
+      <div className="order-main">
+        <h2 className="order-name">{name}</h2>
+        <p className="muted order-meta">
+          Rating {formatRating(product?.rating)} · Ordered {formatDate(line.date)}
+        </p>
+        <dl className="order-facts">
+          <div>
+            <dt>Order ID</dt>
+            <dd className="mono">{line.orderId}</dd>
+          </div>
+          <div>
+            <dt>Quantity</dt>
+            <dd>{line.quantity}</dd>
+          </div>
+          <div>
+            <dt>Amount</dt>
+            <dd>{formatRupees(line.amount)}</dd>
+          </div>
+          <div>
+            <dt>Payment</dt>
+            <dd>
+              {line.paymentMethod} ({PAYMENT_LABEL[line.paymentStatus] ?? line.paymentStatus})
+            </dd>
+          </div>
+          <div className="order-address">
+            <dt>Ship to</dt>
+            <dd>
+              {line.customerName && `${line.customerName}, `}
+              {line.address}, {line.city}, {line.state} {line.postalCode}
+              {line.customerMobile && ` · +91 ${line.customerMobile}`}
+            </dd>
+          </div>
+          <div>
+            <dt>Status</dt>
+            <dd>
+              <span className={`pill ${STATUS_PILL[line.status] ?? ''}`} data-testid="order-status">
+                {STATUS_LABEL[line.status] ?? line.status}
+              </span>
+            </dd>
+          </div>
+        </dl>
+      </div>
+      <div className="order-actions">
+        <button
+          type="button"
+          className="btn btn-sm btn-primary"
+          disabled={busy || step !== 'ship'}
+          onClick={() => onStep('ship')}
+        >
+          Confirm Shipment
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={busy || step !== 'deliver'}
+          onClick={() => onStep('deliver')}
+        >
+          Mark delivered
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,139 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { Pagination } from '../../components/Pagination.tsx';
+import { QueryError } from '../../components/QueryError.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { formatDate, formatRupees } from '../../lib/format.ts';
+import { imageProps } from '../../lib/images.ts';
+import { productPath } from '../../lib/product-link.ts';
+import { STORAGE, store } from '../../lib/storage.ts';
+import { toast } from '../../lib/toast.ts';
+import type { Product } from '../../lib/types.ts';
+import { deleteProduct, PRODUCTS_PER_PAGE, sellerKeys, useSellerProducts } from './api.ts';
+import { SellerOnly } from './session.tsx';
+import './seller.css';
+
+/** /seller-allProducts: the seller's products, newest first, with edit and delete. */
+export default function SellerProductsPage() {
+  return (
+    <SellerOnly>
+      <SellerProducts />
+    </SellerOnly>
+  );
+}
+
+function SellerProducts() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const products = useSellerProducts(page);
+  const qc = useQueryClient();
+  const [doomed, setDoomed] = useState<Product | null>(null);
+  const remove = useMutation({
+    mutationFn: (p: Product) => deleteProduct(p._id),
+    onSuccess: (_, p) => {
+      toast.success(`“${p.productName}” deleted`);
+      setDoomed(null);
+      return qc.invalidateQueries({ queryKey: sellerKeys.all });
+    },
+    onError: (err) => toast.error(err.message),
+  });
+
+  const total = products.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PRODUCTS_PER_PAGE));
+  const offset = (page - 1) * PRODUCTS_PER_PAGE;
+
+  return (
+    <section className="page seller-page">
+      <div className="page-head">
+        <h1>All Products</h1>
+        {products.data && <p className="muted">{total === 1 ? '1 product' : `${total} products`}</p>}
+        <Link to="/seller-addProduct" className="btn btn-primary btn-sm">
+          Add Product
+        </Link>
+      </div>
+      {products.isPending ? (
+        <Spinner label="Loading your products" />
+      ) : products.error ? (
+        <QueryError error={products.error} onRetry={() => products.refetch()} />
+      ) : products.data.items.length === 0 ? (
+        <p className="card center">
+          You have no products yet. <Link to="/seller-addProduct">Add your first product</Link>
+        </p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table seller-products">
+            <caption className="visually-hidden">Your products, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">SL NO.</th>
+                <th scope="col">Image</th>
+                <th scope="col">Name</th>
+                <th scope="col">Date Added</th>
+                <th scope="col">Price</th>
+                <th scope="col">Stock</th>
+                <th scope="col">Edit</th>
+                <th scope="col">Delete</th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.data.items.map((p, i) => (
+                <tr key={p._id}>
+                  <td data-label="SL NO.">{offset + i + 1}</td>
+                  <td data-label="Image">
+                    <img
+                      className="thumb"
+                      alt=""
+                      loading="lazy"
+                      width={56}
+                      height={56}
+                      {...imageProps(p.image, '56px')}
+                    />
+                  </td>
+                  <td data-label="Name" className="cell-name">
+                    <Link to={productPath(p._id)}>{p.productName}</Link>
+                  </td>
+                  <td data-label="Date Added">{formatDate(p.date)}</td>
+                  <td data-label="Price">{formatRupees(p.price)}</td>
+                  <td data-label="Stock">{p.stockQuantity}</td>
+                  <td data-label="Edit">
+                    <Link
+                      to={`/update-product/${p._id}`}
+                      className="btn btn-sm"
+                      onClick={() => store.set(STORAGE.updateProductId, p._id)}
+                      aria-label={`Edit ${p.productName}`}
+                    >
+                      Edit
+                    </Link>
+                  </td>
+                  <td data-label="Delete">
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-danger"
+                      onClick={() => setDoomed(p)}
+                      aria-label={`Delete ${p.productName}`}
+                    >
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} pages={pages} onPage={(p) => setParams({ page: String(p) })} />
+      {doomed && (
+        <ConfirmDialog
+          title="Delete this product?"
+          message={`“${doomed.productName}” will be removed from the shop and from shoppers' carts. Orders already placed stay.`}
+          confirmLabel="Delete"
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate(doomed)}
+          onCancel={() => setDoomed(null)}
+        />
+      )}
+    </section>
+  );
+}

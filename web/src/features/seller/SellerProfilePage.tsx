@@ -1,0 +1,76 @@
+import { QueryError } from '../../components/QueryError.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { displayId, formatDate } from '../../lib/format.ts';
+import { useSellerProfile } from './api.ts';
+import { SellerOnly } from './session.tsx';
+import './seller.css';
+
+/** SPEC §2: phone numbers are shown with the +91 prefix (stored as 10 bare digits). */
+export function withCountryCode(mobile: string): string {
+  const digits = mobile.replace(/\D/g, '').slice(-10);
+  return `+91 ${digits}`;
+}
+
+/** /seller-profile: display id, name, email, phone, company name and address. */
+export default function SellerProfilePage() {
+  return (
+    <SellerOnly>
+      <SellerProfile />
+    </SellerOnly>
+  );
+}
+
+function SellerProfile() {
+  const profile = useSellerProfile();
+  return (
+    <section className="page narrow seller-page">
+      <h1>Seller Profile</h1>
+      {profile.isPending ? (
+        <Spinner label="Loading your profile" />
+      ) : profile.error ? (
+        <QueryError error={profile.error} onRetry={() => profile.refetch()} />
+      ) : profile.data ? (
+        <dl className="card profile-list">
+          <div>
+            <dt>Seller ID</dt>
+            <dd>{displayId('S', profile.data._id)}</dd>
+          </div>
+          <div>
+            <dt>Name</dt>
+            <dd>{profile.data.fullName}</dd>
+          </div>
+          <div>
+            <dt>Email</dt>
+            <dd>{profile.data.email}</dd>
+          </div>
+          <div>
+            <dt>Phone</dt>
+            <dd>{withCountryCode(profile.data.mobile)}</dd>
+          </div>
+          <div>
+            <dt>Company Name</dt>
+            <dd>{profile.data.companyName}</dd>
+          </div>
+          <div>
+            <dt>Company Address</dt>
+            <dd>{profile.data.companyAddress}</dd>
+          </div>
+          <div>
+            <dt>Selling since</dt>
+            <dd>{formatDate(profile.data.date)}</dd>
+          </div>
+          {profile.data.status === 'suspended' && (
+            <div>
+              <dt>Status</dt>
+              <dd>
+                <span className="pill pill-bad">Suspended</span> Your products are hidden from the shop.
+              </dd>
+            </div>
+          )}
+        </dl>
+      ) : (
+        <p>Profile not found.</p>
+      )}
+    </section>
+  );
+}

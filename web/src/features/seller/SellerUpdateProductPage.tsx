@@ -1,0 +1,83 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { QueryError } from '../../components/QueryError.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { STORAGE, store } from '../../lib/storage.ts';
+import { toast } from '../../lib/toast.ts';
+import { sellerKeys, updateProduct, useSellerProduct, useSellerProfile } from './api.ts';
+import { ProductForm } from './ProductForm.tsx';
+import { toUpdateBody, valuesOf } from './product-form.ts';
+import { SellerOnly } from './session.tsx';
+import './seller.css';
+
+/**
+ * /update-product/:id, or /update-product with the id kept in local storage (SPEC §3
+ * updateProductId). Prefilled; a new image is optional and the old one stays otherwise.
+ */
+export default function SellerUpdateProductPage() {
+  return (
+    <SellerOnly>
+      <UpdateProduct />
+    </SellerOnly>
+  );
+}
+
+function UpdateProduct() {
+  const params = useParams();
+  const id = params.id ?? store.get(STORAGE.updateProductId);
+  const product = useSellerProduct(id);
+  // The product page API is public: check ownership here so nobody edits (or sees a form for) another's product.
+  const me = useSellerProfile();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+
+  let body: ReactNode;
+  if (!id)
+    body = (
+      <p>
+        Choose a product to edit from <Link to="/seller-allProducts">All Products</Link>.
+      </p>
+    );
+  else if (product.isPending || me.isPending) body = <Spinner label="Loading the product" />;
+  else if (product.error) body = <QueryError error={product.error} onRetry={() => product.refetch()} />;
+  else if (!product.data) body = <p>This product was not found.</p>;
+  else if (me.data && product.data.sellerId !== me.data._id)
+    body = (
+      <p className="form-error" role="alert">
+        This product is not one of yours. <Link to="/seller-allProducts">See your products</Link>
+      </p>
+    );
+  else {
+    const p = product.data;
+    body = (
+      <ProductForm
+        key={p._id}
+        initial={valuesOf(p)}
+        currentImage={p.image}
+        imageRequired={false}
+        submitLabel="Update Product"
+        onSave={async (values, image) => {
+          await updateProduct(toUpdateBody(p._id, values, image));
+          // Only after the server confirmed (DESIGN §9: the old client toasted first).
+          toast.success('Product Updated');
+          await qc.invalidateQueries({ queryKey: sellerKeys.all });
+          navigate('/seller-allProducts');
+        }}
+        onFailed={(err) => {
+          toast.error(err.message || 'Something went wrong');
+          window.scrollTo({ top: 0, behavior: 'smooth' });
+        }}
+      />
+    );
+  }
+  return (
+    <section className="page seller-page">
+      <div className="page-head">
+        <h1>Update Product</h1>
+        <Link to="/seller-allProducts">All Products</Link>
+      </div>
+      {body}
+    </section>
+  );
+}

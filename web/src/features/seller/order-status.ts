@@ -1,0 +1,32 @@
+import type { OrderItemStatus, PaymentStatus } from '@vastra/contracts';
+
+export const STATUS_LABEL: Record<OrderItemStatus, string> = {
+  awaiting_payment: 'Awaiting payment',
+  pending: 'Pending',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+export const STATUS_PILL: Record<OrderItemStatus, string> = {
+  awaiting_payment: 'pill-warn',
+  pending: 'pill-warn',
+  shipped: '',
+  delivered: 'pill-ok',
+  cancelled: 'pill-bad',
+};
+
+export const PAYMENT_LABEL: Record<PaymentStatus, string> = {
+  awaiting_payment: 'awaiting payment',
+  paid: 'paid',
+  cod_due: 'due on delivery',
+  refunded: 'refunded',
+  failed: 'failed',
+};
+
+/** Which fulfilment step a seller can take next on an item (pending → shipped → delivered). */
+export function nextStep(status: OrderItemStatus): 'ship' | 'deliver' | null {
+  if (status === 'pending') return 'ship';
+  if (status === 'shipped') return 'deliver';
+  return null;
+}

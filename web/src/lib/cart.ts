@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api.ts';
+import { useSession } from './auth.ts';
+import { keys } from './query.ts';
+import type { CartAnswer, CartLine } from './types.ts';
+
+export function fetchCart(): Promise<CartAnswer> {
+  return api<CartAnswer>('/api/user/cart-products', { as: 'user' });
+}
+
+/** The logged-in user's cart; visitors, sellers and admins have none. */
+export function useCart() {
+  const { role } = useSession();
+  return useQuery({ queryKey: keys.cart, queryFn: fetchCart, enabled: role === 'user' });
+}
+
+/** Number of pieces in the cart, for the header badge. */
+export function piecesIn(lines: CartLine[] | undefined): number {
+  return (lines ?? []).reduce((n, l) => n + l.quantity, 0);
+}
+
+/** Product ids already in the cart: their cards show a disabled 'Added'. */
+export function useCartProductIds(): Set<string> {
+  const { data } = useCart();
+  return new Set((data?.userCartProducts ?? []).map((l) => l.productId));
+}

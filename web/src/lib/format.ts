@@ -1,0 +1,32 @@
+const rupees = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 1299 → 'Rs. 1,299.00' (en-IN grouping: 1,00,000.00). */
+export function formatRupees(amount: number | string | null | undefined): string {
+  const n = Number(amount ?? 0);
+  return `Rs. ${rupees.format(Number.isFinite(n) ? n : 0)}`;
+}
+
+/** Landing-card style price: 'Rs. 1,299.00/-'. */
+export function formatRupeesSlash(amount: number): string {
+  return `${formatRupees(amount)}/-`;
+}
+
+/** SPEC §9: dates show their first 10 characters (YYYY-MM-DD). */
+export function formatDate(date: string | null | undefined): string {
+  return (date ?? '').slice(0, 10);
+}
+
+/** Average rating to 2 decimals (SPEC §9). */
+export function formatRating(rating: number | null | undefined): string {
+  return Number(rating ?? 0).toFixed(2);
+}
+
+/** SPEC §3 display ids: prefix + characters 5 to 9 of the id + '123' (e.g. 'U' + 'ab12c' + '123'). */
+export function displayId(prefix: 'U' | 'S', id: string): string {
+  return `${prefix}${id.slice(5, 10)}123`;
+}
+
+/** Rounds to paise so repeated sums of rupee amounts don't drift. */
+export function roundRupees(n: number): number {
+  return Math.round(n * 100) / 100;
+}

@@ -1,0 +1,73 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api } from './api.ts';
+import { currentSession } from './auth.ts';
+import { keys } from './query.ts';
+import { toast } from './toast.ts';
+import type { Product } from './types.ts';
+
+export const MUST_LOGIN = 'You Must Login First';
+export const SELLER_ACCOUNT = 'You are in a seller account';
+
+/**
+ * SPEC §4 gate for buying, carting and reviewing: users may; sellers (and admins) are warned;
+ * visitors are warned and sent to /login. Returns whether the action may go on.
+ */
+export function useCustomerGate() {
+  const navigate = useNavigate();
+  return (): boolean => {
+    const { role } = currentSession();
+    if (role === 'user') return true;
+    if (role === 'seller' || role === 'admin') {
+      toast.warn(SELLER_ACCOUNT);
+      return false;
+    }
+    toast.warn(MUST_LOGIN);
+    // Come back here after logging in.
+    navigate('/login', { state: { from: window.location.pathname + window.location.search } });
+    return false;
+  };
+}
+
+/** Add to cart with SPEC's rules and toasts; refreshes the cart afterwards. */
+export function useAddToCart() {
+  const gate = useCustomerGate();
+  const qc = useQueryClient();
+  const m = useMutation({
+    mutationFn: (productId: string) =>
+      api<{ success: boolean }>('/api/user/add-to-cart', { method: 'POST', as: 'user', body: { productId } }),
+    onSuccess: () => toast.success('Added to cart'),
+    onError: (err) => toast.error(err.message),
+    onSettled: () => qc.invalidateQueries({ queryKey: keys.cart }),
+  });
+  return {
+    addToCart: (product: Pick<Product, '_id'>) => {
+      if (gate()) m.mutate(product._id);
+    },
+    pendingId: m.isPending ? m.variables : undefined,
+  };
+}
+
+/** Buy Now: a hosted checkout for this product and quantity; the browser leaves for the provider. */
+export function useBuyNow() {
+  const gate = useCustomerGate();
+  const m = useMutation({
+    mutationFn: ({ product, quantity }: { product: Product; quantity: number }) =>
+      api<{ id: string; url?: string }>('/api/user/checkout-session-buyNow', {
+        method: 'POST',
+        as: 'user',
+        body: { product, quantity },
+      }),
+    onSuccess: (session) => {
+      if (session.url) window.location.assign(session.url);
+      else toast.error('The payment page could not be opened. Please try again.');
+    },
+    onError: (err) => toast.error(err.message),
+  });
+  return {
+    buyNow: (product: Product, quantity = 1) => {
+      if (gate()) m.mutate({ product, quantity });
+    },
+    pendingId: m.isPending ? m.variables?.product._id : undefined,
+  };
+}

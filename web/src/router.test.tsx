@@ -1,0 +1,95 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { menuFor } from './components/nav.ts';
+import { routes } from './router.tsx';
+
+/** The path pattern of the deepest route matched for a URL. */
+function matched(url: string): string | undefined {
+  const m = matchRoutes(routes, url);
+  const last = m?.[m.length - 1]?.route;
+  return last?.index ? '(index)' : last?.path;
+}
+
+describe('routes', () => {
+  it('declares every SPEC §2 screen', () => {
+    const spec = [
+      '/home-page',
+      '/allProducts',
+      '/mens-allProducts',
+      '/womens-allProducts',
+      '/kids-allProducts',
+      '/mens-shirts',
+      '/mens-pants',
+      '/mens-hoodies',
+      '/womens-tops',
+      '/womens-pants',
+      '/womens-dresses',
+      '/product-page',
+      '/cart-page',
+      '/shipping-address',
+      '/place-order-page',
+      '/order-success',
+      '/order-successfull',
+      '/register',
+      '/login',
+      '/my-orders',
+      '/profile',
+      '/update-profile',
+      '/seller-login',
+      '/seller-register',
+      '/seller-profile',
+      '/seller-addProduct',
+      '/seller-allProducts',
+      '/update-product',
+      '/seller-orders',
+      '/admin-login',
+      '/dashboard',
+      '/contacts',
+      '/Terms-Of-Service',
+      '/Privacy-Policy',
+      '/Cancel-Refund-Policy',
+    ];
+    for (const path of spec) expect(matched(path), path).toBe(path.slice(1));
+    expect(matched('/')).toBe('(index)');
+  });
+
+  it('matches paths case-insensitively', () => {
+    expect(matched('/ALLPRODUCTS')).toBe('allProducts');
+    expect(matched('/terms-of-service')).toBe('Terms-Of-Service');
+    expect(matched('/Seller-AddProduct')).toBe('seller-addProduct');
+    expect(matched('/Product-Page/abc')).toBe('product-page/:id');
+  });
+
+  it('sends unknown paths to the not-found screen', () => {
+    expect(matched('/no-such-page')).toBe('*');
+    expect(matched('/allProducts/extra')).toBe('*');
+  });
+});
+
+describe('side menu', () => {
+  const links = (role: Parameters<typeof menuFor>[0]) =>
+    menuFor(role).flatMap((g) => g.links.map((l) => l.to));
+
+  it('hides Cart from sellers and admins and shows My Orders to users only', () => {
+    expect(links('visitor')).toContain('/cart-page');
+    expect(links('user')).toEqual(expect.arrayContaining(['/cart-page', '/my-orders', '/profile']));
+    expect(links('seller')).not.toContain('/cart-page');
+    expect(links('admin')).not.toContain('/cart-page');
+    expect(links('visitor')).not.toContain('/my-orders');
+    expect(links('seller')).not.toContain('/my-orders');
+  });
+
+  it('gives each role its own account links', () => {
+    expect(links('visitor')).toEqual(expect.arrayContaining(['/login', '/seller-login', '/admin-login']));
+    expect(links('seller')).toEqual(
+      expect.arrayContaining([
+        '/seller-profile',
+        '/seller-orders',
+        '/seller-addProduct',
+        '/seller-allProducts',
+      ]),
+    );
+    expect(links('admin')).toContain('/dashboard');
+    expect(links('user')).not.toContain('/login');
+  });
+});

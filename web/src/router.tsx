@@ -1,0 +1,96 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Layout } from './components/Layout.tsx';
+import { RouteError } from './components/RouteError.tsx';
+import { Spinner } from './components/Spinner.tsx';
+import { LISTINGS } from './features/catalog/listings.ts';
+import { lazyScreen } from './lib/lazy-screen.ts';
+
+const s = lazyScreen;
+
+/**
+ * Every route of SPEC §2. React Router matches paths case-insensitively unless a route sets
+ * `caseSensitive`, so /allproducts and /ALLPRODUCTS open the same screen. Each screen is its own chunk.
+ */
+export const screens: RouteObject[] = [
+  { index: true, lazy: s('landing', () => import('./features/catalog/LandingPage.tsx')) },
+  { path: 'home-page', lazy: s('landing', () => import('./features/catalog/LandingPage.tsx')) },
+  ...LISTINGS.map(
+    (l): RouteObject => ({
+      path: l.path.slice(1),
+      lazy: s('listing', () => import('./features/catalog/ListingPage.tsx')),
+    }),
+  ),
+  { path: 'search', lazy: s('search', () => import('./features/search/SearchPage.tsx')) },
+  { path: 'product-page', lazy: s('product', () => import('./features/catalog/ProductPage.tsx')) },
+  { path: 'product-page/:id', lazy: s('product', () => import('./features/catalog/ProductPage.tsx')) },
+
+  { path: 'cart-page', lazy: s('cart', () => import('./features/cart/CartPage.tsx')) },
+  { path: 'shipping-address', lazy: s('shipping', () => import('./features/cart/ShippingAddressPage.tsx')) },
+  { path: 'place-order-page', lazy: s('place-order', () => import('./features/cart/PlaceOrderPage.tsx')) },
+  { path: 'order-success', lazy: s('order-success', () => import('./features/cart/OrderSuccessPage.tsx')) },
+  {
+    path: 'order-successfull',
+    lazy: s('order-success', () => import('./features/cart/OrderSuccessPage.tsx')),
+  },
+
+  { path: 'register', lazy: s('register', () => import('./features/account/RegisterPage.tsx')) },
+  { path: 'login', lazy: s('login', () => import('./features/account/LoginPage.tsx')) },
+  { path: 'my-orders', lazy: s('my-orders', () => import('./features/account/MyOrdersPage.tsx')) },
+  { path: 'profile', lazy: s('profile', () => import('./features/account/ProfilePage.tsx')) },
+  {
+    path: 'update-profile',
+    lazy: s('update-profile', () => import('./features/account/UpdateProfilePage.tsx')),
+  },
+
+  // Seller and admin screens: owned by features/seller and features/admin.
+  { path: 'seller-login', lazy: s('seller-login', () => import('./features/seller/SellerLoginPage.tsx')) },
+  {
+    path: 'seller-register',
+    lazy: s('seller-register', () => import('./features/seller/SellerRegisterPage.tsx')),
+  },
+  {
+    path: 'seller-profile',
+    lazy: s('seller-profile', () => import('./features/seller/SellerProfilePage.tsx')),
+  },
+  {
+    path: 'seller-addProduct',
+    lazy: s('seller-add', () => import('./features/seller/SellerAddProductPage.tsx')),
+  },
+  {
+    path: 'seller-allProducts',
+    lazy: s('seller-products', () => import('./features/seller/SellerProductsPage.tsx')),
+  },
+  {
+    path: 'update-product',
+    lazy: s('seller-update', () => import('./features/seller/SellerUpdateProductPage.tsx')),
+  },
+  {
+    path: 'update-product/:id',
+    lazy: s('seller-update', () => import('./features/seller/SellerUpdateProductPage.tsx')),
+  },
+  { path: 'seller-orders', lazy: s('seller-orders', () => import('./features/seller/SellerOrdersPage.tsx')) },
+  { path: 'admin-login', lazy: s('admin-login', () => import('./features/admin/AdminLoginPage.tsx')) },
+  { path: 'dashboard', lazy: s('dashboard', () => import('./features/admin/DashboardPage.tsx')) },
+  // Admin lists behind the dashboard's 'view' links: sellers, users, products, orders, messages.
+  { path: 'dashboard/:list', lazy: s('admin-list', () => import('./features/admin/AdminListPage.tsx')) },
+
+  { path: 'contacts', lazy: s('contacts', () => import('./features/static/ContactsPage.tsx')) },
+  { path: 'Terms-Of-Service', lazy: s('terms', () => import('./features/static/TermsPage.tsx')) },
+  { path: 'Privacy-Policy', lazy: s('privacy', () => import('./features/static/PrivacyPage.tsx')) },
+  { path: 'Cancel-Refund-Policy', lazy: s('refund', () => import('./features/static/RefundPolicyPage.tsx')) },
+  { path: '*', lazy: s('not-found', () => import('./features/static/NotFoundPage.tsx')) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <Layout />,
+    hydrateFallbackElement: <Spinner label="Loading Vastra" />,
+    // Errors render inside the layout, so header, menu and footer stay usable.
+    children: [{ errorElement: <RouteError />, children: screens }],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
