@@ -2,7 +2,7 @@
 // Starts the real server on a fresh seeded database (PGlite; PostgreSQL too when DATABASE_URL is set),
 // measures the read endpoints against a bare Fastify route serving the same bytes, the COD flow, and
 // search at 100k products on PostgreSQL. Prints a table and writes bench/results/latest.json.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -71,13 +71,6 @@ const SEED_CLI = 'server/src/db/seed/cli.ts';
 
 /** Migrates (by starting the server once), then seeds N products with the project's seed CLI. */
 async function prepare(env: Record<string, string>, products: number) {
-  if (!existsSync(path.join(REPO_ROOT, SEED_CLI))) {
-    // Only while the seed CLI is missing: measure on the small demo catalogue rather than nothing.
-    console.warn(`  ${SEED_CLI} not found: using the demo catalogue instead of ${products} products`);
-    const demo = await startProcess(SERVER, { ...env, SEED_DEMO: 'true' }, '/api/health');
-    await demo.stop();
-    return;
-  }
   const first = await startProcess(SERVER, env, '/api/health');
   await first.stop();
   const t0 = performance.now();
