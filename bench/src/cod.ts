@@ -83,11 +83,11 @@ async function placeOrder(
   };
   const add = await call(base, 'POST', '/api/user/add-to-cart', shopper.token, { productId });
   if (add.status >= 500) return fail('add-to-cart', add);
-  if (add.status >= 400) return /stock/i.test(add.text) ? 'refused' : fail('add-to-cart', add);
+  if (add.status >= 400) return /stock|sold out/i.test(add.text) ? 'refused' : fail('add-to-cart', add);
   const place = await call(base, 'PUT', '/api/user/order-success', shopper.token);
   if (place.status >= 500) return fail('order-success', place);
   if (place.status >= 400) {
-    if (!/stock/i.test(place.text)) return fail('order-success', place);
+    if (!/stock|sold out/i.test(place.text)) return fail('order-success', place);
     // Leave the cart empty for the next attempt.
     await call(base, 'DELETE', '/api/user/add-to-cart', shopper.token, { cartProductId: productId });
     return 'refused';
