@@ -9,6 +9,15 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** Set E2E_BASE_URL to run the journeys against a server you started yourself (development). */
 const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://127.0.0.1:${PORT}`;
+/**
+ * The server's fresh data directory. Kept in the environment so the test workers (which inherit it)
+ * see the same one and can read the demo admin's generated password from it (admin.spec.ts).
+ */
+function serverDataDir(): string {
+  const dir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'vastra-e2e-'));
+  process.env.E2E_DATA_DIR = dir;
+  return dir;
+}
 
 export default defineConfig({
   testDir: './tests',
@@ -54,7 +63,7 @@ export default defineConfig({
           PORT: String(PORT),
           HOST: '127.0.0.1',
           PUBLIC_URL: baseURL,
-          DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vastra-e2e-')),
+          DATA_DIR: serverDataDir(),
           SEED_DEMO: 'true',
           LOG_LEVEL: 'warn',
           RATE_LIMIT_AUTH_MAX: '1000',

@@ -153,3 +153,24 @@ export async function shoot(page: Page, name: string) {
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/** A customer orders `quantity` of a product, cash on delivery, through the API as the storefront does. */
+export async function placeCodOrderViaApi(
+  request: APIRequestContext,
+  userToken: string,
+  address: { address: string; city: string; state: string; postalCode: string },
+  productId: string,
+  quantity: number,
+) {
+  const headers = { 'auth-token': userToken };
+  const { address: street, city, state, postalCode } = address;
+  for (const [method, path, data] of [
+    ['post', '/api/user/add-to-cart', { productId, quantity }],
+    ['put', '/api/user/set-payment-method', { selectedMethod: 'COD' }],
+    ['put', '/api/user/save-shipping-address', { address: street, city, state, postalCode }],
+    ['put', '/api/user/order-success', undefined],
+  ] as const) {
+    const res = await request[method](path, { headers, data });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBeTruthy();
+  }
+}

@@ -3,7 +3,7 @@ import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatRupees } from '../../lib/format.ts';
 import { AdminOnly } from './AdminOnly.tsx';
-import { useAdminStats } from './api.ts';
+import { useAdminList, useAdminStats } from './api.ts';
 import './admin.css';
 
 const count = new Intl.NumberFormat('en-IN');
@@ -19,11 +19,12 @@ export default function DashboardPage() {
 
 function Dashboard() {
   const stats = useAdminStats();
+  // The messages list's total is the count; its first page is cached for the 'view' link.
+  const messages = useAdminList('messages', '', 1);
   return (
     <section className="page admin-page">
       <div className="page-head">
         <h1>Dashboard</h1>
-        <Link to="/dashboard/messages">Contact messages</Link>
       </div>
       {stats.isPending ? (
         <Spinner label="Loading the dashboard" />
@@ -45,6 +46,11 @@ function Dashboard() {
             value={formatRupees(stats.data.revenue30d)}
             note="GST excluded"
             to="/dashboard/orders"
+          />
+          <Stat
+            label="Contact messages"
+            value={messages.data ? count.format(messages.data.total) : '…'}
+            to="/dashboard/messages"
           />
         </ul>
       )}
