@@ -11,7 +11,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { registerErrorHandling } from './lib/http.ts';
+import { registerBodyParsing } from './lib/body.ts';
+import { frameworkErrors, registerErrorHandling } from './lib/http.ts';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
 import { TokenService } from './lib/tokens.ts';
 import { registerModules } from './modules/index.ts';
@@ -61,6 +62,7 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
     rewriteUrl: (req) => (req.url ?? '/').replace(LEGACY_BASE, '') || '/',
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -78,6 +80,7 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
   });
 
   registerErrorHandling(app);
+  registerBodyParsing(app);
   await app.register(helmet, {
     // The SPA and the test payment page load only their own scripts; images may come from any https host.
     contentSecurityPolicy: {

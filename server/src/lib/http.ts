@@ -1,23 +1,58 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorBody, type FieldError } from './errors.ts';
 
+/** One issue as fastify-type-provider-zod reports it: the zod issue code is its `keyword`. */
 interface ValidationItem {
+  keyword?: string;
   message?: string;
   instancePath?: string;
-  params?: { issue?: { code?: string; path?: PropertyKey[] } };
+  params?: { expected?: string; input?: unknown };
 }
 
-function validationFields(items: ValidationItem[]): FieldError[] {
+const BODY_NOT_OBJECT = 'The request body must be a JSON object';
+
+/** The value a validation issue points at, to tell a missing field from one of the wrong type. */
+function valueAt(data: unknown, path: string[]): unknown {
+  let value = data;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+const typeName = (expected: string | undefined) =>
+  expected === 'string'
+    ? 'text'
+    : expected === 'number'
+      ? 'a number'
+      : `of type ${expected ?? 'another type'}`;
+
+function validationFields(items: ValidationItem[], context: string | undefined, data: unknown): FieldError[] {
   return items.map((item) => {
-    const path = (item.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-    const issue = item.params?.issue;
+    const segments = (item.instancePath ?? '').split('/').filter(Boolean);
+    const path = segments.join('.');
     let msg = item.message ?? 'Invalid input';
-    if (!path && issue?.code === 'invalid_type') msg = 'The request body must be a JSON object';
-    else if (issue?.code === 'invalid_type' && /received undefined/.test(msg)) msg = `${path} is required`;
-    else if (issue?.code === 'unrecognized_keys') msg = 'Unexpected fields in the request';
+    if (!path && item.keyword === 'invalid_type') {
+      msg = context === 'body' ? BODY_NOT_OBJECT : `The ${context ?? 'request'} is not valid`;
+    } else if (item.keyword === 'invalid_type') {
+      const present = valueAt(data, segments) !== undefined;
+      // Schemas word their type error for the usual case, a missing field; a present one of the
+      // wrong type (`"productId": 123`) must not be told it is missing.
+      if (!present && /received undefined/.test(msg)) msg = `${path} is required`;
+      else if (present && / is required$/.test(msg))
+        msg = `${path} must be ${typeName(item.params?.expected)}`;
+    } else if (item.keyword === 'unrecognized_keys') msg = 'Unexpected fields in the request';
     return path ? { msg, path } : { msg };
   });
 }
+
+const CONTEXT_DATA = {
+  body: (r: FastifyRequest) => r.body,
+  querystring: (r: FastifyRequest) => r.query,
+  params: (r: FastifyRequest) => r.params,
+  headers: (r: FastifyRequest) => r.headers,
+} as const;
 
 const FRIENDLY: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty',
@@ -34,7 +69,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(error.status).send(errorBody(error.message, error.fields));
     }
     if (error.validation) {
-      const fields = validationFields(error.validation as ValidationItem[]);
+      const context = error.validationContext;
+      const data =
+        context && context in CONTEXT_DATA
+          ? CONTEXT_DATA[context as keyof typeof CONTEXT_DATA](request)
+          : undefined;
+      const fields = validationFields(error.validation as ValidationItem[], context, data);
       return reply.status(400).send(errorBody(fields[0]?.msg ?? 'Invalid input', fields));
     }
     const status = error.statusCode ?? 500;
@@ -48,3 +88,18 @@ export function registerErrorHandling(app: FastifyInstance) {
     return reply.status(500).send(errorBody('Something went wrong'));
   });
 }
+
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is not a valid URL',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long',
+};
+
+/**
+ * Errors Fastify raises before routing (a malformed %-escape, an over-long path parameter) skip the
+ * error handler; this gives them the same JSON shape as every other error answer.
+ */
+export const frameworkErrors = (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  reply.status(status).send(errorBody(FRAMEWORK_MESSAGES[error.code] ?? 'Bad request'));
+};
