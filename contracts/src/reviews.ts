@@ -20,11 +20,29 @@ export const addReviewSchema = z.object({
     .trim()
     .regex(UUID_RE, 'productId is not a valid id')
     .transform((v) => v.toLowerCase()),
-  rating: z.coerce
-    .number({ error: 'Rating is required' })
-    .int('Rating must be a whole number from 1 to 5')
-    .min(1, 'Rating must be from 1 to 5')
-    .max(5, 'Rating must be from 1 to 5'),
+  // A number or a numeric string (form fields); `true` or `[3]` must not coerce into a rating.
+  rating: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+(\.\d+)?$/, 'Rating must be a number from 1 to 5'),
+      ],
+      {
+        error: (issue) =>
+          issue.input === undefined ? 'Rating is required' : 'Rating must be a number from 1 to 5',
+      },
+    )
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int('Rating must be a whole number from 1 to 5')
+        .min(1, 'Rating must be from 1 to 5')
+        .max(5, 'Rating must be from 1 to 5'),
+    ),
   userFullName: z.unknown().optional(),
 });
 export type AddReviewInput = z.input<typeof addReviewSchema>;
@@ -39,6 +57,15 @@ export interface Review {
   date: string;
   /** True when the reviewer has an order item of this product that is not cancelled or unpaid. */
   verifiedPurchase: boolean;
+}
+
+/**
+ * Answer of `GET /api/user/show-reviews/{productId}` (SPEC §7 `reviews[]`): the latest reviews in the
+ * order they were posted, as the old client reverses the list itself to show the newest first.
+ */
+export interface LegacyReviewsAnswer {
+  success: true;
+  reviews: Review[];
 }
 
 /** Answer of `POST /api/user/add-review`: the stored review and the product's new figures. */

@@ -1,4 +1,4 @@
-import type { ProductReviewsAnswer, Review } from '@vastra/contracts';
+import type { LegacyReviewsAnswer, ProductReviewsAnswer, Review } from '@vastra/contracts';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { reviews } from '../../db/schema.ts';
@@ -43,10 +43,18 @@ async function reviewPage(db: DbOrTx, productId: string, { page, limit }: Paging
   }));
 }
 
-/** The old client's list: a bare array, newest first. */
-export async function listReviews(db: DbOrTx, productId: string, paging: Paging): Promise<Review[]> {
+/**
+ * The old client's list: `{ success, reviews }` with the latest reviews in the order they were
+ * posted, because that client shows `reviews.reverse()` — so its screen still lists the newest first.
+ */
+export async function listReviews(
+  db: DbOrTx,
+  productId: string,
+  paging: Paging,
+): Promise<LegacyReviewsAnswer> {
   await requireProduct(db, productId);
-  return reviewPage(db, productId, paging);
+  const newestFirst = await reviewPage(db, productId, paging);
+  return { success: true, reviews: newestFirst.reverse() };
 }
 
 /** One page of reviews with the product's average, count and star histogram. */

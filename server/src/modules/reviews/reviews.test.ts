@@ -35,10 +35,13 @@ describe('posting a review', () => {
     expect(visitor.json().error).toBe('You Must Login First');
     const seller = await registerSeller(ctx.app);
     const admin = await createAdmin(ctx.app, ctx.db);
-    for (const token of [seller.token, admin.token]) {
+    for (const [token, message] of [
+      [seller.token, 'You are in a seller account'],
+      [admin.token, 'This needs a customer account'],
+    ] as const) {
       const res = await post(token, payload);
       expect(res.statusCode).toBe(403);
-      expect(res.json().error).toBe('You are in a seller account');
+      expect(res.json().error).toBe(message);
     }
     expect(await ctx.db.select().from(reviews).where(eq(reviews.productId, product.id))).toHaveLength(0);
   });
@@ -92,6 +95,10 @@ describe('posting a review', () => {
     ['rating', 6, /from 1 to 5/],
     ['rating', 3.5, /whole number/],
     ['rating', undefined, /rating/i],
+    // Wrong types must not coerce into a star value (`true` → 1, `[3]` → 3).
+    ['rating', true, /must be a number/],
+    ['rating', [3], /must be a number/],
+    ['rating', '', /must be a number/],
     ['reviewInput', '   ', /required/],
     ['reviewInput', 'x'.repeat(2001), /at most 2000/],
     ['productId', 'not-an-id', /not a valid id/],
@@ -194,7 +201,7 @@ describe('rating arithmetic', () => {
 });
 
 describe('reading reviews', () => {
-  it('lists newest first with the verified-purchase flag, in both the old and the new shape', async () => {
+  it('lists reviews with the verified-purchase flag: newest first, and in posting order for the old client', async () => {
     const product = await insertProduct(ctx.db, sellerId);
     const buyer = await registerUser(ctx.app, { fullName: 'Buyer Bhat' });
     const canceller = await registerUser(ctx.app, { fullName: 'Cancel Chopra' });
@@ -218,14 +225,16 @@ describe('reading reviews', () => {
       url: `/.netlify/functions/server/api/user/show-reviews/${product.id}`,
     });
     expect(legacy.statusCode).toBe(200);
-    const list = legacy.json();
-    expect(Array.isArray(list)).toBe(true);
+    // SPEC §7 `reviews[]`: the old client reads `json.reviews.reverse()`, so the list comes in
+    // posting order and its screen shows the newest first.
+    expect(legacy.json().success).toBe(true);
+    const list = legacy.json().reviews;
     expect(list.map((r: { customerName: string }) => r.customerName)).toEqual([
-      'Unpaid Udupa',
-      'Cancel Chopra',
       'Buyer Bhat',
+      'Cancel Chopra',
+      'Unpaid Udupa',
     ]);
-    expect(list.map((r: { verifiedPurchase: boolean }) => r.verifiedPurchase)).toEqual([false, false, true]);
+    expect(list.map((r: { verifiedPurchase: boolean }) => r.verifiedPurchase)).toEqual([true, false, false]);
     expect(Object.keys(list[0]).sort()).toEqual(
       ['_id', 'customerName', 'date', 'rating', 'review', 'verifiedPurchase'].sort(),
     );
@@ -254,7 +263,7 @@ describe('reading reviews', () => {
     const product = await insertProduct(ctx.db, sellerId);
     expect(
       (await ctx.app.inject({ method: 'GET', url: `/api/user/show-reviews/${product.id}` })).json(),
-    ).toEqual([]);
+    ).toEqual({ success: true, reviews: [] });
     const body = await summary(product.id);
     expect(body).toMatchObject({ reviews: [], average: 0, count: 0 });
     expect(body.histogram.map((b: { percent: number }) => b.percent)).toEqual([0, 0, 0, 0, 0]);
