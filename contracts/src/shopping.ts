@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema, citySchema, postalCodeSchema, stateSchema } from './accounts.ts';
+import { pageQuerySchema } from './catalog.ts';
 
 /**
  * Cart, checkout, payments and orders: request schemas and answer types shared by the server and
@@ -80,14 +81,19 @@ export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
 /** Buy Now sends the whole product object (old client) or its id; only the id is read. */
 export const buyNowSchema = z
   .object({
-    product: z.union([z.string(), z.object({ _id: z.string() }).loose()]).optional(),
-    productId: z.string().optional(),
+    product: z
+      .union([z.string(), z.object({ _id: z.string() }).loose()], {
+        error: 'product must be the product (with its _id) or its id',
+      })
+      .optional(),
+    productId: z.string({ error: 'productId must be text' }).optional(),
     quantity: quantitySchema.optional(),
   })
   .transform((b, ctx) => {
     const raw = b.productId ?? (typeof b.product === 'string' ? b.product : b.product?._id);
     if (!raw || !UUID_RE.test(raw.trim())) {
-      ctx.addIssue({ code: 'custom', message: 'product is not a valid product id', path: ['product'] });
+      const message = raw ? 'product is not a valid product id' : 'product is required';
+      ctx.addIssue({ code: 'custom', message, path: ['product'] });
       return z.NEVER;
     }
     return { productId: raw.trim().toLowerCase(), quantity: b.quantity ?? 1 };
@@ -100,11 +106,8 @@ export const sessionParamsSchema = z.object({
   sessionId: z.string().trim().min(1).max(255, 'sessionId is too long'),
 });
 
-/** `page`/`limit` of order lists (DESIGN §7). */
-export const orderListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(48),
-});
+/** `page`/`limit` of order lists (DESIGN §7): the same rules and messages as every other list. */
+export const orderListQuerySchema = pageQuerySchema;
 
 /** The product as it appears inside a cart line or an order line (SPEC §3). */
 export interface ShoppingProduct {

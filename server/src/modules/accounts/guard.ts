@@ -22,11 +22,11 @@ declare module 'fastify' {
 export const MUST_LOGIN = 'You Must Login First';
 export const SELLER_ACCOUNT = 'You are in a seller account';
 
-const WRONG_ROLE: Record<Role, string> = {
-  user: SELLER_ACCOUNT,
-  seller: 'This needs a seller account',
-  admin: 'This needs an admin account',
-};
+/** Why a token of another role is refused; a seller gets the old client's own warning (SPEC §8). */
+function wrongRole(required: Role, actual: Role): string {
+  if (required === 'user') return actual === 'seller' ? SELLER_ACCOUNT : 'This needs a customer account';
+  return required === 'seller' ? 'This needs a seller account' : 'This needs an admin account';
+}
 
 function readToken(request: FastifyRequest): string | undefined {
   const header = request.headers['auth-token'];
@@ -65,7 +65,7 @@ export function requireRole(role: Role) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const principal = await loadPrincipal(request);
     if (!principal) throw new AppError('UNAUTHENTICATED', MUST_LOGIN);
-    if (principal.role !== role) throw new AppError('FORBIDDEN', WRONG_ROLE[role]);
+    if (principal.role !== role) throw new AppError('FORBIDDEN', wrongRole(role, principal.role));
     request.principal = principal;
   };
 }
