@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useSession } from '../../lib/auth.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { keys } from '../../lib/query.ts';
 import { STORAGE, store } from '../../lib/storage.ts';
@@ -9,6 +10,9 @@ import { confirmSession, type PlacedOrder, placeOrder } from './api.ts';
 import './cart.css';
 
 type Outcome = { placed: true; order: PlacedOrder } | { placed: false; message: string };
+
+export const NOTHING_TO_CONFIRM =
+  'There is no payment to confirm here. Your orders and their status are in My Orders.';
 
 /**
  * /order-success (cart) and /order-successfull (Buy Now). 'Order Placed' appears only once the
@@ -18,12 +22,16 @@ export default function OrderSuccessPage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
+  // /order-successfull only confirms a Buy Now payment; without the provider's session id there
+  // is nothing to confirm, and it must never place the cart as an order.
+  const isBuyNowReturn = location.pathname.toLowerCase() === '/order-successfull';
   const fromPlaceOrder = (location.state as { order?: PlacedOrder } | null)?.order;
   const qc = useQueryClient();
+  const { role } = useSession();
 
   const confirm = useQuery({
-    queryKey: ['order-confirmation', sessionId ?? 'cart'],
-    enabled: !fromPlaceOrder,
+    queryKey: ['order-confirmation', sessionId ?? (isBuyNowReturn ? 'buy-now' : 'cart')],
+    enabled: !fromPlaceOrder && role === 'user',
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async (): Promise<Outcome> => {
@@ -36,6 +44,7 @@ export default function OrderSuccessPage() {
               message: 'We have not received the payment yet. If you paid, please check again in a minute.',
             };
       }
+      if (isBuyNowReturn) return { placed: false, message: NOTHING_TO_CONFIRM };
       // Old-style arrival without a session: the server places the cart's order (SPEC §4).
       const res = await placeOrder();
       return { placed: true, order: res.order };
@@ -53,6 +62,7 @@ export default function OrderSuccessPage() {
     }
   }, [outcome?.placed, qc]);
 
+  if (role !== 'user') return <Navigate to="/login" replace />;
   if (!outcome && confirm.isPending) return <Spinner label="Confirming your order" />;
   if (!outcome?.placed) {
     const message =
@@ -60,7 +70,7 @@ export default function OrderSuccessPage() {
     return (
       <section className="page narrow">
         <div className="card success-box" role="alert">
-          <h1>Order not confirmed</h1>
+          <h1>{isBuyNowReturn && !sessionId ? 'Nothing to confirm' : 'Order not confirmed'}</h1>
           <p>{message}</p>
           <div className="row center">
             {sessionId && (
