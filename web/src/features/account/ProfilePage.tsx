@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { signOut, useSession } from '../../lib/auth.ts';
@@ -13,10 +13,13 @@ import './account.css';
 /** /profile: the customer's details, Edit Profile, and Delete (with a confirmation step). */
 export default function ProfilePage() {
   const { role } = useSession();
-  const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
+  // Set when the account is deleted: the session ends in the same render, and this page must then
+  // go to /register (SPEC §4), not to /login as it does for anyone else without a user session.
+  const [deleted, setDeleted] = useState(false);
   const q = useQuery({ queryKey: keys.profile, queryFn: fetchProfile, enabled: role === 'user' });
 
+  if (deleted) return <Navigate to="/register" replace />;
   if (role !== 'user') return <Navigate to="/login" replace />;
   if (q.isPending) return <Spinner label="Loading your profile" />;
   if (q.isError) return <QueryError error={q.error} onRetry={() => q.refetch()} />;
@@ -25,9 +28,9 @@ export default function ProfilePage() {
     // SPEC §4: the session ends at once; the request already carries the token.
     const request = deleteAccount();
     toast.warn('Account Deleted');
+    setDeleted(true);
     signOut('user');
     queryClient.removeQueries();
-    navigate('/register');
     request.catch(() => toast.warn('Something went wrong'));
   };
 
