@@ -11,10 +11,13 @@ const SOCIAL = [
   { href: 'https://www.youtube.com/', label: 'YouTube', Icon: YoutubeIcon },
 ];
 
+/** SPEC §1 copyright years; GET /api/site may configure them. */
+export const COPYRIGHT_YEARS = '2023-24';
+
 /** Footer on every page: social icons, product and policy links, the owner's contact block. */
 export function Footer() {
-  const site = useSiteInfo().data;
-  const year = new Date().getFullYear();
+  const siteInfo = useSiteInfo();
+  const site = siteInfo.data;
   return (
     <footer className="site-footer">
       <div className="footer-grid">
@@ -67,12 +70,16 @@ export function Footer() {
                 </span>
               ))}
             </address>
+          ) : siteInfo.isError ? (
+            <p className="muted">
+              Contact details could not be loaded. <Link to="/contacts">Write to us</Link>
+            </p>
           ) : (
             <p className="muted">Contact details are loading…</p>
           )}
         </section>
       </div>
-      <p className="copyright">© 2023-{String(year).slice(-2)} Vastra. All rights reserved.</p>
+      <p className="copyright">© {site?.copyrightYears ?? COPYRIGHT_YEARS} Vastra. All rights reserved.</p>
     </footer>
   );
 }
