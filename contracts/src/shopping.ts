@@ -21,11 +21,28 @@ export const shoppingId = (label: string) =>
 /** Largest quantity one request may ask for; stock bounds it further on the server. */
 export const MAX_LINE_QUANTITY = 1000;
 
-export const quantitySchema = z.coerce
-  .number({ error: 'Quantity must be a number' })
-  .int('Quantity must be a whole number')
-  .min(1, 'Quantity must be at least 1')
-  .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`);
+/** A number or a numeric string (form fields); `true` or `[2]` must not coerce into a quantity. */
+export const quantitySchema = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+(\.\d+)?$/, 'Quantity must be a number'),
+    ],
+    {
+      error: 'Quantity must be a number',
+    },
+  )
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .int('Quantity must be a whole number')
+      .min(1, 'Quantity must be at least 1')
+      .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
+  );
 
 export const addToCartSchema = z.object({
   productId: shoppingId('productId'),

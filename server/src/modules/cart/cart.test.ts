@@ -84,6 +84,22 @@ describe('the cart', () => {
     expect(await ctx.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(0);
   });
 
+  it('refuses a quantity that is not a number (true, [2], "") instead of coercing it', async () => {
+    const user = await quickUser(ctx.app);
+    const p = await insertProduct(ctx.db, seller.id, { stock: 5 });
+    for (const quantity of [true, [2], '', 'two', 1.5]) {
+      const res = await call('POST', '/api/user/add-to-cart', user, { productId: p.id, quantity });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({
+        msg: expect.stringMatching(/^Quantity must be/),
+        path: 'quantity',
+      });
+    }
+    expect(await ctx.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(0);
+    const asText = await call('POST', '/api/user/add-to-cart', user, { productId: p.id, quantity: '2' });
+    expect(asText.json()).toMatchObject({ success: true, quantity: 2 });
+  });
+
   it('ignores a price sent in the body: amounts come from the database', async () => {
     const user = await quickUser(ctx.app);
     const p = await insertProduct(ctx.db, seller.id, { pricePaise: 129_900 });
