@@ -60,6 +60,20 @@ describe('routes', () => {
     expect(matched('/Product-Page/abc')).toBe('product-page/:id');
   });
 
+  it('gives each screen its own document title', () => {
+    const title = (url: string) => {
+      const m = matchRoutes(routes, url);
+      return (m?.[m.length - 1]?.route.handle as { title?: string | null } | undefined)?.title;
+    };
+    expect(title('/cart-page')).toBe('Cart');
+    expect(title('/Mens-Shirts')).toBe("Men's Shirts");
+    expect(title('/Cancel-Refund-Policy')).toBe('Cancellation & Refund Policy');
+    expect(title('/no-such-page')).toBe('Page not found');
+    // The product page names the product itself; the landing page keeps the shop's title.
+    expect(title('/product-page/abc')).toBeNull();
+    expect(title('/home-page')).toBeUndefined();
+  });
+
   it('sends unknown paths to the not-found screen', () => {
     expect(matched('/no-such-page')).toBe('*');
     expect(matched('/allProducts/extra')).toBe('*');

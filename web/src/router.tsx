@@ -17,68 +17,161 @@ export const screens: RouteObject[] = [
   ...LISTINGS.map(
     (l): RouteObject => ({
       path: l.path.slice(1),
+      handle: { title: l.title },
       lazy: s('listing', () => import('./features/catalog/ListingPage.tsx')),
     }),
   ),
-  { path: 'search', lazy: s('search', () => import('./features/search/SearchPage.tsx')) },
-  { path: 'product-page', lazy: s('product', () => import('./features/catalog/ProductPage.tsx')) },
-  { path: 'product-page/:id', lazy: s('product', () => import('./features/catalog/ProductPage.tsx')) },
+  {
+    path: 'search',
+    handle: { title: 'Search' },
+    lazy: s('search', () => import('./features/search/SearchPage.tsx')),
+  },
+  {
+    path: 'product-page',
+    handle: { title: null },
+    lazy: s('product', () => import('./features/catalog/ProductPage.tsx')),
+  },
+  {
+    path: 'product-page/:id',
+    handle: { title: null },
+    lazy: s('product', () => import('./features/catalog/ProductPage.tsx')),
+  },
 
-  { path: 'cart-page', lazy: s('cart', () => import('./features/cart/CartPage.tsx')) },
-  { path: 'shipping-address', lazy: s('shipping', () => import('./features/cart/ShippingAddressPage.tsx')) },
-  { path: 'place-order-page', lazy: s('place-order', () => import('./features/cart/PlaceOrderPage.tsx')) },
-  { path: 'order-success', lazy: s('order-success', () => import('./features/cart/OrderSuccessPage.tsx')) },
+  {
+    path: 'cart-page',
+    handle: { title: 'Cart' },
+    lazy: s('cart', () => import('./features/cart/CartPage.tsx')),
+  },
+  {
+    path: 'shipping-address',
+    handle: { title: 'Shipping Address' },
+    lazy: s('shipping', () => import('./features/cart/ShippingAddressPage.tsx')),
+  },
+  {
+    path: 'place-order-page',
+    handle: { title: 'Place Order' },
+    lazy: s('place-order', () => import('./features/cart/PlaceOrderPage.tsx')),
+  },
+  {
+    path: 'order-success',
+    handle: { title: 'Order Placed' },
+    lazy: s('order-success', () => import('./features/cart/OrderSuccessPage.tsx')),
+  },
   {
     path: 'order-successfull',
+    handle: { title: 'Order Placed' },
     lazy: s('order-success', () => import('./features/cart/OrderSuccessPage.tsx')),
   },
 
-  { path: 'register', lazy: s('register', () => import('./features/account/RegisterPage.tsx')) },
-  { path: 'login', lazy: s('login', () => import('./features/account/LoginPage.tsx')) },
-  { path: 'my-orders', lazy: s('my-orders', () => import('./features/account/MyOrdersPage.tsx')) },
-  { path: 'profile', lazy: s('profile', () => import('./features/account/ProfilePage.tsx')) },
+  {
+    path: 'register',
+    handle: { title: 'Create Account' },
+    lazy: s('register', () => import('./features/account/RegisterPage.tsx')),
+  },
+  {
+    path: 'login',
+    handle: { title: 'Login' },
+    lazy: s('login', () => import('./features/account/LoginPage.tsx')),
+  },
+  {
+    path: 'my-orders',
+    handle: { title: 'My Orders' },
+    lazy: s('my-orders', () => import('./features/account/MyOrdersPage.tsx')),
+  },
+  {
+    path: 'profile',
+    handle: { title: 'My Profile' },
+    lazy: s('profile', () => import('./features/account/ProfilePage.tsx')),
+  },
   {
     path: 'update-profile',
+    handle: { title: 'Edit Profile' },
     lazy: s('update-profile', () => import('./features/account/UpdateProfilePage.tsx')),
   },
 
   // Seller and admin screens: owned by features/seller and features/admin.
-  { path: 'seller-login', lazy: s('seller-login', () => import('./features/seller/SellerLoginPage.tsx')) },
+  {
+    path: 'seller-login',
+    handle: { title: 'Seller Login' },
+    lazy: s('seller-login', () => import('./features/seller/SellerLoginPage.tsx')),
+  },
   {
     path: 'seller-register',
+    handle: { title: 'Seller Registration' },
     lazy: s('seller-register', () => import('./features/seller/SellerRegisterPage.tsx')),
   },
   {
     path: 'seller-profile',
+    handle: { title: 'Seller Profile' },
     lazy: s('seller-profile', () => import('./features/seller/SellerProfilePage.tsx')),
   },
   {
     path: 'seller-addProduct',
+    handle: { title: 'Add Product' },
     lazy: s('seller-add', () => import('./features/seller/SellerAddProductPage.tsx')),
   },
   {
     path: 'seller-allProducts',
+    handle: { title: 'My Products' },
     lazy: s('seller-products', () => import('./features/seller/SellerProductsPage.tsx')),
   },
   {
     path: 'update-product',
+    handle: { title: 'Update Product' },
     lazy: s('seller-update', () => import('./features/seller/SellerUpdateProductPage.tsx')),
   },
   {
     path: 'update-product/:id',
+    handle: { title: 'Update Product' },
     lazy: s('seller-update', () => import('./features/seller/SellerUpdateProductPage.tsx')),
   },
-  { path: 'seller-orders', lazy: s('seller-orders', () => import('./features/seller/SellerOrdersPage.tsx')) },
-  { path: 'admin-login', lazy: s('admin-login', () => import('./features/admin/AdminLoginPage.tsx')) },
-  { path: 'dashboard', lazy: s('dashboard', () => import('./features/admin/DashboardPage.tsx')) },
+  {
+    path: 'seller-orders',
+    handle: { title: 'Seller Orders' },
+    lazy: s('seller-orders', () => import('./features/seller/SellerOrdersPage.tsx')),
+  },
+  {
+    path: 'admin-login',
+    handle: { title: 'Admin Login' },
+    lazy: s('admin-login', () => import('./features/admin/AdminLoginPage.tsx')),
+  },
+  {
+    path: 'dashboard',
+    handle: { title: 'Dashboard' },
+    lazy: s('dashboard', () => import('./features/admin/DashboardPage.tsx')),
+  },
   // Admin lists behind the dashboard's 'view' links: sellers, users, products, orders, messages.
-  { path: 'dashboard/:list', lazy: s('admin-list', () => import('./features/admin/AdminListPage.tsx')) },
+  {
+    path: 'dashboard/:list',
+    handle: { title: 'Dashboard' },
+    lazy: s('admin-list', () => import('./features/admin/AdminListPage.tsx')),
+  },
 
-  { path: 'contacts', lazy: s('contacts', () => import('./features/static/ContactsPage.tsx')) },
-  { path: 'Terms-Of-Service', lazy: s('terms', () => import('./features/static/TermsPage.tsx')) },
-  { path: 'Privacy-Policy', lazy: s('privacy', () => import('./features/static/PrivacyPage.tsx')) },
-  { path: 'Cancel-Refund-Policy', lazy: s('refund', () => import('./features/static/RefundPolicyPage.tsx')) },
-  { path: '*', lazy: s('not-found', () => import('./features/static/NotFoundPage.tsx')) },
+  {
+    path: 'contacts',
+    handle: { title: 'Contact Us' },
+    lazy: s('contacts', () => import('./features/static/ContactsPage.tsx')),
+  },
+  {
+    path: 'Terms-Of-Service',
+    handle: { title: 'Terms of Service' },
+    lazy: s('terms', () => import('./features/static/TermsPage.tsx')),
+  },
+  {
+    path: 'Privacy-Policy',
+    handle: { title: 'Privacy Policy' },
+    lazy: s('privacy', () => import('./features/static/PrivacyPage.tsx')),
+  },
+  {
+    path: 'Cancel-Refund-Policy',
+    handle: { title: 'Cancellation & Refund Policy' },
+    lazy: s('refund', () => import('./features/static/RefundPolicyPage.tsx')),
+  },
+  {
+    path: '*',
+    handle: { title: 'Page not found' },
+    lazy: s('not-found', () => import('./features/static/NotFoundPage.tsx')),
+  },
 ];
 
 export const routes: RouteObject[] = [

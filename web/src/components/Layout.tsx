@@ -4,12 +4,14 @@ import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { Toasts } from './Toasts.tsx';
+import { useRouteTitleAndFocus } from './useRouteTitle.ts';
 
 /** Shell of every page: header, off-canvas menu, toasts (5 s, top-right), content, footer. */
 export function Layout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const navigation = useNavigation();
+  useRouteTitleAndFocus();
   return (
     <>
       <a href="#main" className="skip-link">

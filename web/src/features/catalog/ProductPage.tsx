@@ -27,6 +27,9 @@ const DESCRIPTION =
 export default function ProductPage() {
   const params = useParams();
   const id = params.id ?? store.get(STORAGE.productPageId) ?? '';
+  useEffect(() => {
+    if (!id) document.title = 'No product selected · Vastra';
+  }, [id]);
   if (!id) {
     return (
       <section className="page narrow center">
@@ -52,9 +55,10 @@ function ProductDetail({ id }: { id: string }) {
     rememberProduct(id);
     setQuantity(1);
   }, [id]);
+  // The route leaves the title to this screen (handle.title null): it names the product.
   useEffect(() => {
-    if (q.data) document.title = `${q.data.productName} · Vastra`;
-  }, [q.data]);
+    document.title = `${q.data?.productName ?? 'Product'} · Vastra`;
+  }, [q.data?.productName]);
 
   if (q.isPending) return <Spinner label="Loading product" />;
   if (q.isError) {
