@@ -1,12 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { ChunkLoadError } from '../../lib/lazy-screen.ts';
 import { keys } from '../../lib/query.ts';
 import { fetchFeatured } from './api.ts';
-import { FeaturedCarousel } from './FeaturedCarousel.tsx';
 import './catalog.css';
+
+/**
+ * The carousel library is a third of this screen's code. It downloads in its own chunk, started
+ * together with the landing page so it arrives while the featured products are being fetched,
+ * which keeps it out of the first paint's JavaScript without delaying the carousel.
+ */
+const importCarousel = () => import('./FeaturedCarousel.tsx');
+importCarousel().catch(() => {});
+const FeaturedCarousel = lazy(async () => {
+  try {
+    return { default: (await importCarousel()).FeaturedCarousel };
+  } catch {
+    throw new ChunkLoadError('featured-carousel');
+  }
+});
 
 const CATEGORY_TILES = [
   { to: '/mens-allProducts', label: "Men's", note: 'Shirts, pants, hoodies' },
@@ -38,7 +54,9 @@ export default function LandingPage() {
         ) : featured.isError ? (
           <QueryError error={featured.error} onRetry={() => featured.refetch()} />
         ) : featured.data.length ? (
-          <FeaturedCarousel products={featured.data} />
+          <Suspense fallback={<Spinner label="Loading featured products" />}>
+            <FeaturedCarousel products={featured.data} />
+          </Suspense>
         ) : (
           <p className="empty">New arrivals are on their way.</p>
         )}
