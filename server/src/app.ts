@@ -99,6 +99,9 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
   });
   await app.register(cors, {
     origin: config.corsOrigin,
+    // The old client runs on its own origin and PUTs and DELETEs with auth-token (SPEC §7): its
+    // preflights must be allowed those methods (the plugin's default is GET, HEAD, POST only).
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['content-type', 'auth-token', 'authorization', 'if-none-match'],
     exposedHeaders: ['x-total-count', 'etag'],
   });

@@ -148,6 +148,26 @@ describe('malformed requests', () => {
   });
 });
 
+describe('cross-origin old clients', () => {
+  it('may preflight PUT and DELETE with the auth-token header', async () => {
+    for (const method of ['PUT', 'DELETE']) {
+      const res = await ctx.app.inject({
+        method: 'OPTIONS',
+        url: `${LEGACY}/api/user/add-to-cart`,
+        headers: {
+          origin: 'https://old-shop.example.in',
+          'access-control-request-method': method,
+          'access-control-request-headers': 'content-type,auth-token',
+        },
+      });
+      expect(res.statusCode).toBe(204);
+      expect(res.headers['access-control-allow-origin']).toBe('https://old-shop.example.in');
+      expect(String(res.headers['access-control-allow-methods']).split(/,\s*/)).toContain(method);
+      expect(String(res.headers['access-control-allow-headers'])).toMatch(/auth-token/);
+    }
+  });
+});
+
 describe('tokens', () => {
   it('refuses an expired token or one signed with another key with 401', async () => {
     const user = await quickUser(ctx.app);
