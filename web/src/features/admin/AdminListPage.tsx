@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { SearchIcon } from '../../components/icons.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -77,7 +78,7 @@ function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
       </div>
       <form className="admin-search" aria-label={`Search ${def.title.toLowerCase()}`} onSubmit={search}>
         <label htmlFor="admin-q" className="visually-hidden">
-          {def.searchLabel}
+          Search by {def.searchFields}
         </label>
         <input
           id="admin-q"
@@ -85,10 +86,11 @@ function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
           type="search"
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
-          placeholder={def.searchLabel}
+          placeholder={`${def.searchFields[0]?.toUpperCase()}${def.searchFields.slice(1)}`}
         />
         <button type="submit" className="btn btn-primary">
-          Search
+          <SearchIcon />
+          <span className="admin-search-text">Search</span>
         </button>
       </form>
       {data.isPending ? (
@@ -122,7 +124,7 @@ function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
                       </td>
                     ))}
                     {def.action && (
-                      <td data-label="Action">
+                      <td data-label="Action" className="cell-action">
                         {kind && (
                           <button
                             type="button"

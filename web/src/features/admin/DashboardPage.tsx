@@ -46,11 +46,13 @@ function Dashboard() {
             value={formatRupees(stats.data.revenue30d)}
             note="GST excluded"
             to="/dashboard/orders"
+            wide
           />
           <Stat
             label="Contact messages"
             value={messages.data ? count.format(messages.data.total) : '…'}
             to="/dashboard/messages"
+            wide
           />
         </ul>
       )}
@@ -58,10 +60,23 @@ function Dashboard() {
   );
 }
 
-function Stat({ label, value, note, to }: { label: string; value: string; note?: string; to: string }) {
+function Stat({
+  label,
+  value,
+  note,
+  to,
+  wide = false,
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  to: string;
+  /** Takes a whole row where columns are narrow (phones). */
+  wide?: boolean;
+}) {
   const id = `stat-${label.split(' ')[0]?.toLowerCase()}`;
   return (
-    <li className="card stat" aria-labelledby={id}>
+    <li className={`card stat ${wide ? 'stat-wide' : ''}`} aria-labelledby={id}>
       <h2 id={id}>{label}</h2>
       <p className="stat-value" data-testid={id}>
         {value}

@@ -1,4 +1,11 @@
-import type { AdminMessage, AdminOrder, AdminProduct, AdminSeller, AdminUser } from '@vastra/contracts';
+import type {
+  AdminMessage,
+  AdminOrder,
+  AdminOrderItem,
+  AdminProduct,
+  AdminSeller,
+  AdminUser,
+} from '@vastra/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatRupees } from '../../lib/format.ts';
@@ -22,7 +29,8 @@ export interface RowAction<T> {
 
 export interface ListDef<T> {
   title: string;
-  searchLabel: string;
+  /** What the search matches, e.g. 'name, e-mail or phone'. */
+  searchFields: string;
   columns: Column<T>[];
   action?: RowAction<T>;
   rowName: (row: T) => string;
@@ -32,18 +40,37 @@ const pill = (ok: boolean, yes: string, no: string) => (
   <span className={`pill ${ok ? 'pill-ok' : 'pill-bad'}`}>{ok ? yes : no}</span>
 );
 
+const NOWRAP = 'cell-nowrap';
+
+/** Where the money of an order stands, as the admin reads it. */
+const PAYMENT: Record<AdminOrder['paymentStatus'], { label: string; pill: string }> = {
+  awaiting_payment: { label: 'Awaiting payment', pill: 'pill-warn' },
+  paid: { label: 'Paid', pill: 'pill-ok' },
+  cod_due: { label: 'Due on delivery', pill: 'pill-warn' },
+  refunded: { label: 'Refunded', pill: '' },
+  failed: { label: 'Failed', pill: 'pill-bad' },
+};
+
+const ITEM_STATUS: Record<AdminOrderItem['status'], string> = {
+  awaiting_payment: 'awaiting payment',
+  pending: 'pending',
+  shipped: 'shipped',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+};
+
 const sellers: ListDef<AdminSeller> = {
   title: 'Sellers',
-  searchLabel: 'Search by name, company or e-mail',
+  searchFields: 'name, company, e-mail or phone',
   rowName: (s) => s.companyName,
   columns: [
     { label: 'Name', cell: (s) => s.fullName, className: 'cell-name' },
     { label: 'Company', cell: (s) => s.companyName },
     { label: 'Email', cell: (s) => s.email },
-    { label: 'Phone', cell: (s) => `+91 ${s.mobile}` },
+    { label: 'Phone', cell: (s) => `+91 ${s.mobile}`, className: NOWRAP },
     { label: 'Products', cell: (s) => s.productCount },
-    { label: 'Joined', cell: (s) => formatDate(s.date) },
-    { label: 'Status', cell: (s) => pill(s.status === 'active', 'Active', 'Suspended') },
+    { label: 'Joined', cell: (s) => formatDate(s.date), className: NOWRAP },
+    { label: 'Status', cell: (s) => pill(s.status === 'active', 'Active', 'Suspended'), className: NOWRAP },
   ],
   action: {
     label: (s) => (s.status === 'active' ? 'Suspend' : 'Reinstate'),
@@ -60,21 +87,21 @@ const sellers: ListDef<AdminSeller> = {
 
 const users: ListDef<AdminUser> = {
   title: 'Users',
-  searchLabel: 'Search by name, e-mail or phone',
+  searchFields: 'name, e-mail, phone or city',
   rowName: (u) => u.fullName,
   columns: [
     { label: 'Name', cell: (u) => u.fullName, className: 'cell-name' },
     { label: 'Email', cell: (u) => u.email },
-    { label: 'Phone', cell: (u) => `+91 ${u.mobile}` },
+    { label: 'Phone', cell: (u) => `+91 ${u.mobile}`, className: NOWRAP },
     { label: 'City', cell: (u) => [u.city, u.state].filter(Boolean).join(', ') },
     { label: 'Orders', cell: (u) => u.orderCount },
-    { label: 'Joined', cell: (u) => formatDate(u.date) },
+    { label: 'Joined', cell: (u) => formatDate(u.date), className: NOWRAP },
   ],
 };
 
 const products: ListDef<AdminProduct> = {
   title: 'Products',
-  searchLabel: 'Search by product, brand or seller',
+  searchFields: 'product, brand or seller',
   rowName: (p) => p.productName,
   columns: [
     {
@@ -97,11 +124,12 @@ const products: ListDef<AdminProduct> = {
         p.status === 'active' ? <Link to={productPath(p._id)}>{p.productName}</Link> : p.productName,
     },
     { label: 'Seller', cell: (p) => p.companyName },
-    { label: 'Price', cell: (p) => formatRupees(p.price) },
+    { label: 'Price', cell: (p) => formatRupees(p.price), className: NOWRAP },
     { label: 'Stock', cell: (p) => p.stockQuantity },
-    { label: 'Added', cell: (p) => formatDate(p.date) },
+    { label: 'Added', cell: (p) => formatDate(p.date), className: NOWRAP },
     {
       label: 'Status',
+      className: NOWRAP,
       cell: (p) =>
         p.status === 'removed'
           ? pill(false, '', 'Removed')
@@ -122,11 +150,18 @@ const products: ListDef<AdminProduct> = {
 
 const orders: ListDef<AdminOrder> = {
   title: 'Orders',
-  searchLabel: 'Search by customer, e-mail or product',
+  searchFields: 'customer, e-mail, city or order id',
   rowName: (o) => o._id,
   columns: [
-    { label: 'Date', cell: (o) => formatDate(o.date) },
-    { label: 'Order ID', cell: (o) => <span className="mono">{o._id.slice(0, 8)}</span> },
+    { label: 'Date', cell: (o) => formatDate(o.date), className: NOWRAP },
+    {
+      label: 'Order ID',
+      cell: (o) => (
+        <span className="mono" title={o._id}>
+          {o._id.slice(0, 8)}
+        </span>
+      ),
+    },
     { label: 'Customer', cell: (o) => o.customerName ?? 'Deleted account', className: 'cell-name' },
     {
       label: 'Items',
@@ -136,7 +171,7 @@ const orders: ListDef<AdminOrder> = {
             <li key={i._id}>
               {i.productName} × {i.quantity}{' '}
               <span className="muted">
-                ({i.companyName}, {i.status})
+                ({i.companyName}, {ITEM_STATUS[i.status]})
               </span>
             </li>
           ))}
@@ -145,19 +180,25 @@ const orders: ListDef<AdminOrder> = {
     },
     {
       label: 'Payment',
-      cell: (o) => `${o.paymentMethod === 'cod' ? 'COD' : 'Stripe'} · ${o.paymentStatus.replace('_', ' ')}`,
+      className: NOWRAP,
+      cell: (o) => (
+        <span>
+          {o.paymentMethod === 'cod' ? 'COD' : 'Stripe'}{' '}
+          <span className={`pill ${PAYMENT[o.paymentStatus].pill}`}>{PAYMENT[o.paymentStatus].label}</span>
+        </span>
+      ),
     },
     { label: 'Ship to', cell: (o) => [o.city, o.state].filter(Boolean).join(', ') },
-    { label: 'Total', cell: (o) => formatRupees(o.total) },
+    { label: 'Total', cell: (o) => formatRupees(o.total), className: NOWRAP },
   ],
 };
 
 const messages: ListDef<AdminMessage> = {
   title: 'Contact messages',
-  searchLabel: 'Search by name, e-mail or subject',
+  searchFields: 'name, e-mail or subject',
   rowName: (m) => m.subject,
   columns: [
-    { label: 'Date', cell: (m) => formatDate(m.date) },
+    { label: 'Date', cell: (m) => formatDate(m.date), className: NOWRAP },
     { label: 'From', cell: (m) => m.name, className: 'cell-name' },
     { label: 'Email', cell: (m) => <a href={`mailto:${m.email}`}>{m.email}</a> },
     { label: 'Subject', cell: (m) => m.subject },

@@ -14,7 +14,7 @@ export default function SellerAddProductPage() {
   const [added, setAdded] = useState<string | null>(null);
   return (
     <SellerOnly>
-      <section className="page seller-page">
+      <section className="page seller-page seller-form-page">
         <div className="page-head">
           <h1>Add Product</h1>
           <Link to="/seller-allProducts">All Products</Link>

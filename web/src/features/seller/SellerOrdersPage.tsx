@@ -108,7 +108,7 @@ function OrderCard({
           Rating {formatRating(product?.rating)} · Ordered {formatDate(line.date)}
         </p>
         <dl className="order-facts">
-          <div>
+          <div className="order-id">
             <dt>Order ID</dt>
             <dd className="mono">{line.orderId}</dd>
           </div>

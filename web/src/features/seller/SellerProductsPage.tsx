@@ -47,8 +47,10 @@ function SellerProducts() {
   return (
     <section className="page seller-page">
       <div className="page-head">
-        <h1>All Products</h1>
-        {products.data && <p className="muted">{total === 1 ? '1 product' : `${total} products`}</p>}
+        <div className="page-title">
+          <h1>All Products</h1>
+          {products.data && <p className="muted">{total === 1 ? '1 product' : `${total} products`}</p>}
+        </div>
         <Link to="/seller-addProduct" className="btn btn-primary btn-sm">
           Add Product
         </Link>
@@ -94,10 +96,14 @@ function SellerProducts() {
                   <td data-label="Name" className="cell-name">
                     <Link to={productPath(p._id)}>{p.productName}</Link>
                   </td>
-                  <td data-label="Date Added">{formatDate(p.date)}</td>
-                  <td data-label="Price">{formatRupees(p.price)}</td>
+                  <td data-label="Date Added" className="cell-nowrap">
+                    {formatDate(p.date)}
+                  </td>
+                  <td data-label="Price" className="cell-nowrap">
+                    {formatRupees(p.price)}
+                  </td>
                   <td data-label="Stock">{p.stockQuantity}</td>
-                  <td data-label="Edit">
+                  <td data-label="Edit" className="cell-action">
                     <Link
                       to={`/update-product/${p._id}`}
                       className="btn btn-sm"
@@ -107,7 +113,7 @@ function SellerProducts() {
                       Edit
                     </Link>
                   </td>
-                  <td data-label="Delete">
+                  <td data-label="Delete" className="cell-action">
                     <button
                       type="button"
                       className="btn btn-sm btn-danger"

@@ -72,7 +72,7 @@ function UpdateProduct() {
     );
   }
   return (
-    <section className="page seller-page">
+    <section className="page seller-page seller-form-page">
       <div className="page-head">
         <h1>Update Product</h1>
         <Link to="/seller-allProducts">All Products</Link>
