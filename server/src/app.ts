@@ -12,7 +12,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { registerBodyParsing } from './lib/body.ts';
-import { frameworkErrors, registerErrorHandling } from './lib/http.ts';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './lib/http.ts';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
 import { TokenService } from './lib/tokens.ts';
 import { registerModules } from './modules/index.ts';
@@ -63,6 +63,7 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

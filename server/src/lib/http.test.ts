@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,6 +146,37 @@ describe('malformed requests', () => {
     const res = await oldClient('GET', '/api/user/my-orders?limit=0', user);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ msg: 'limit must be 1 or more', path: 'limit' }]);
+  });
+});
+
+/** Sends raw bytes to a listening app and returns everything it answers before closing. */
+function rawRequest(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk.toString();
+    });
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+describe('requests Node refuses before routing', () => {
+  it('answers over-long headers and broken HTTP with the usual JSON error shape', async () => {
+    const app = await ctx.spawnApp();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const huge = await rawRequest(
+      port,
+      `GET /api/get-all-Products HTTP/1.1\r\nHost: x\r\nauth-token: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(huge).toMatch(/^HTTP\/1.1 431 /);
+    expectErrorShape(JSON.parse(huge.slice(huge.indexOf('\r\n\r\n') + 4)), /headers are too large/);
+
+    const broken = await rawRequest(port, 'THIS IS NOT HTTP\r\n\r\n');
+    expect(broken).toMatch(/^HTTP\/1.1 400 /);
+    expectErrorShape(JSON.parse(broken.slice(broken.indexOf('\r\n\r\n') + 4)), /malformed/);
   });
 });
 
