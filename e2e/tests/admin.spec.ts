@@ -9,6 +9,7 @@ import {
   registerSellerViaApi,
   rupees,
   shoot,
+  signInAs,
 } from './seller-helpers.ts';
 
 /**
@@ -343,4 +344,44 @@ test('the admin sees true figures, browses every list, moderates a seller and re
   await page.goto('/dashboard');
   await expect(page.getByText('Please log in as the admin to continue.')).toBeVisible();
   await expect(page.getByTestId('stat-sellers')).toHaveCount(0);
+});
+
+test('back-office screens: a stale admin session is offered a fresh login; others are asked to log in', async ({
+  page,
+  request,
+}) => {
+  // A seller (or anyone not the admin) gets the admin login offered, not a failed request.
+  const seller = await registerSellerViaApi(request, 'Curious');
+  await signInAs(page, 'seller', seller.token, seller.fullName);
+  await page.goto('/dashboard/users');
+  await expect(page.getByText('Please log in as the admin to continue.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Admin login' })).toHaveAttribute('href', '/admin-login');
+
+  // An expired or forged admin token: the server's message, and a way back to the login.
+  await signInAs(page, 'admin', 'expired.admin.token', 'Old Admin');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('alert').filter({ hasText: 'Please log in again' })).toBeVisible();
+  await page.getByRole('button', { name: 'Log in again' }).click();
+  await expect(page).toHaveURL(/\/admin-login$/);
+  expect(await readStorage(page, 'adminToken')).toBeNull();
+  expect(await readStorage(page, 'adminName')).toBeNull();
+
+  // A page past the end of a list says so and links back to the first page.
+  const admin = adminCredentials();
+  const login = await request.post('/api/auth/admin/admin-login', { data: admin });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  const { authToken, adminFullName } = (await login.json()) as { authToken: string; adminFullName: string };
+  await signInAs(page, 'admin', authToken, adminFullName);
+  await page.goto('/dashboard/sellers?page=999');
+  await expect(page.getByText('There is no page 999.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the first page' }).click();
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/sellers$/);
+
+  // Back after a search puts the earlier search text back in the box.
+  await search(page, seller.email);
+  await expect(rows(page)).toHaveCount(1);
+  await page.goBack();
+  await expect(page.getByRole('searchbox', { name: /^Search by / })).toHaveValue('');
+  await expect(rows(page).nth(1)).toBeVisible();
 });

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { SearchIcon } from '../../components/icons.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
-import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { toast } from '../../lib/toast.ts';
-import { AdminOnly } from './AdminOnly.tsx';
+import { AdminLoadError, AdminOnly } from './AdminOnly.tsx';
 import { ADMIN_PAGE_SIZE, adminKeys, removeProduct, setSellerSuspended, useAdminList } from './api.ts';
 import { ADMIN_LISTS, type ListDef } from './lists.tsx';
 import './admin.css';
@@ -37,6 +36,8 @@ function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [draft, setDraft] = useState(q);
+  // Back/forward changes the search in the URL; the box follows it.
+  useEffect(() => setDraft(q), [q]);
   const data = useAdminList<Row>(list, q, page);
   const qc = useQueryClient();
   const [asking, setAsking] = useState<Row | null>(null);
@@ -96,9 +97,20 @@ function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
       {data.isPending ? (
         <Spinner label={`Loading ${def.title.toLowerCase()}`} />
       ) : data.error ? (
-        <QueryError error={data.error} onRetry={() => data.refetch()} />
+        <AdminLoadError error={data.error} onRetry={() => data.refetch()} />
       ) : data.data.items.length === 0 ? (
-        <p className="card center">{q ? `Nothing matches “${q}”.` : 'Nothing here yet.'}</p>
+        <p className="card center">
+          {total > 0 ? (
+            <>
+              There is no page {page}.{' '}
+              <Link to={{ search: q ? `?q=${encodeURIComponent(q)}` : '' }}>Back to the first page</Link>
+            </>
+          ) : q ? (
+            `Nothing matches “${q}”.`
+          ) : (
+            'Nothing here yet.'
+          )}
+        </p>
       ) : (
         <div className="table-wrap">
           <table className="data-table">

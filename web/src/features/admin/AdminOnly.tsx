@@ -1,6 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { useSession } from '../../lib/auth.ts';
+import { Link, useNavigate } from 'react-router';
+import { QueryError } from '../../components/QueryError.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { signOut, useSession } from '../../lib/auth.ts';
 
 /** Back-office screens need the admin login; anyone else is offered it. */
 export function AdminOnly({ children }: { children: ReactNode }) {
@@ -14,5 +17,29 @@ export function AdminOnly({ children }: { children: ReactNode }) {
         Admin login
       </Link>
     </section>
+  );
+}
+
+/**
+ * A failed back-office load. An expired or revoked admin session (401) cannot be fixed by trying
+ * again, so it offers a fresh login instead, ending the stale session on the way.
+ */
+export function AdminLoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  if (!(error instanceof ApiError && error.status === 401))
+    return <QueryError error={error} onRetry={onRetry} />;
+  const relogin = () => {
+    signOut('admin');
+    qc.removeQueries();
+    navigate('/admin-login');
+  };
+  return (
+    <div className="form-error center" role="alert">
+      <p>{error.message}</p>
+      <button type="button" className="btn btn-sm" onClick={relogin}>
+        Log in again
+      </button>
+    </div>
   );
 }

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
-import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatRupees } from '../../lib/format.ts';
-import { AdminOnly } from './AdminOnly.tsx';
+import { AdminLoadError, AdminOnly } from './AdminOnly.tsx';
 import { useAdminList, useAdminStats } from './api.ts';
 import './admin.css';
 
@@ -29,7 +28,7 @@ function Dashboard() {
       {stats.isPending ? (
         <Spinner label="Loading the dashboard" />
       ) : stats.error ? (
-        <QueryError error={stats.error} onRetry={() => stats.refetch()} />
+        <AdminLoadError error={stats.error} onRetry={() => stats.refetch()} />
       ) : (
         <ul className="stat-grid">
           <Stat
