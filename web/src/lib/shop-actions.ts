@@ -29,22 +29,27 @@ export function useCustomerGate() {
   };
 }
 
-/** Add to cart with SPEC's rules and toasts; refreshes the cart afterwards. */
+/** Add to cart (one piece unless a quantity is given) with SPEC's rules and toasts; refreshes the cart. */
 export function useAddToCart() {
   const gate = useCustomerGate();
   const qc = useQueryClient();
   const m = useMutation({
-    mutationFn: (productId: string) =>
-      api<{ success: boolean }>('/api/user/add-to-cart', { method: 'POST', as: 'user', body: { productId } }),
+    mutationFn: ({ productId, quantity }: { productId: string; quantity: number }) =>
+      api<{ success: boolean }>('/api/user/add-to-cart', {
+        method: 'POST',
+        as: 'user',
+        // SPEC §7 sends only productId (one piece); the product page's stepper may ask for more.
+        body: quantity > 1 ? { productId, quantity } : { productId },
+      }),
     onSuccess: () => toast.success('Added to cart'),
     onError: (err) => toast.error(err.message),
     onSettled: () => qc.invalidateQueries({ queryKey: keys.cart }),
   });
   return {
-    addToCart: (product: Pick<Product, '_id'>) => {
-      if (gate()) m.mutate(product._id);
+    addToCart: (product: Pick<Product, '_id'>, quantity = 1) => {
+      if (gate()) m.mutate({ productId: product._id, quantity });
     },
-    pendingId: m.isPending ? m.variables : undefined,
+    pendingId: m.isPending ? m.variables?.productId : undefined,
   };
 }
 

@@ -140,7 +140,7 @@ function ProductDetail({ id }: { id: string }) {
               type="button"
               className="btn btn-primary"
               disabled={soldOut || inCart || adding === p._id}
-              onClick={() => addToCart(p)}
+              onClick={() => addToCart(p, quantity)}
             >
               {inCart ? 'Added' : 'Add to cart'}
             </button>

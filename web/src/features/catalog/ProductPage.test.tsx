@@ -1,0 +1,90 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signIn } from '../../lib/auth.ts';
+import ProductPage from './ProductPage.tsx';
+
+const product = {
+  _id: 'p1',
+  productName: 'Indigo Kurta',
+  price: 129999,
+  markPrice: null,
+  stockQuantity: 9,
+  category: 'Mens',
+  subCategory: 'gentsShirt',
+  image: '/media/p1.webp',
+  date: '2026-11-01T10:00:00Z',
+  rating: 4.5,
+  ratingCount: 2,
+  companyName: 'Kanchi Weaves',
+};
+const reviews = { reviews: [], average: 0, count: 0, histogram: [] };
+
+function setup() {
+  const fetch = vi.fn(async (path: string, _init?: RequestInit) => {
+    const body = path.startsWith('/api/product-page/')
+      ? product
+      : path.includes('/reviews')
+        ? reviews
+        : path === '/api/user/cart-products'
+          ? { success: true, userCartProducts: [] }
+          : { success: true };
+    return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/product-page/p1']}>
+        <Routes>
+          <Route path="/product-page/:id" element={<ProductPage />} />
+          <Route path="/login" element={<h1>Login</h1>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return fetch;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('product page', () => {
+  it('shows the price with en-IN grouping and the rating to 2 decimals', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Indigo Kurta' })).toBeInTheDocument();
+    expect(screen.getByText('Rs. 1,29,999.00')).toBeInTheDocument();
+    expect(screen.getByTestId('product-rating')).toHaveTextContent('4.50');
+  });
+
+  it('adds the quantity chosen with the stepper to the cart', async () => {
+    signIn('user', 'token', 'Asha');
+    const fetch = setup();
+    const more = await screen.findByRole('button', { name: 'Increase quantity' });
+    await userEvent.click(more);
+    await userEvent.click(more);
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    const post = fetch.mock.calls.find(
+      ([path, init]) => path === '/api/user/add-to-cart' && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ productId: 'p1', quantity: 3 });
+  });
+
+  it('sends one piece with the SPEC payload when the quantity is left at 1', async () => {
+    signIn('user', 'token', 'Asha');
+    const fetch = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    const post = fetch.mock.calls.find(
+      ([path, init]) => path === '/api/user/add-to-cart' && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ productId: 'p1' });
+  });
+
+  it('sends visitors to the login page instead of adding', async () => {
+    const fetch = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([path]) => path === '/api/user/add-to-cart')).toBe(false);
+  });
+});
