@@ -54,12 +54,12 @@ export const screens: RouteObject[] = [
   },
   {
     path: 'order-success',
-    handle: { title: 'Order Placed' },
+    handle: { title: 'Order confirmation' },
     lazy: s('order-success', () => import('./features/cart/OrderSuccessPage.tsx')),
   },
   {
     path: 'order-successfull',
-    handle: { title: 'Order Placed' },
+    handle: { title: 'Order confirmation' },
     lazy: s('order-success', () => import('./features/cart/OrderSuccessPage.tsx')),
   },
 

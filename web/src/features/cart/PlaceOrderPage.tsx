@@ -85,6 +85,7 @@ export default function PlaceOrderPage() {
             </strong>{' '}
             <Link to="/cart-page">Change</Link>
           </p>
+          {!method && <p className="form-error">Please choose a payment method in your cart.</p>}
           <CartSummary totals={cartTotals(lines)} showCoupon={false} />
           <button
             type="button"
