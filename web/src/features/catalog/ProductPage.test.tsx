@@ -22,8 +22,14 @@ const product = {
 };
 const reviews = { reviews: [], average: 0, count: 0, histogram: [] };
 
-function setup() {
+function setup(productStatus = 200) {
   const fetch = vi.fn(async (path: string, _init?: RequestInit) => {
+    if (path.startsWith('/api/product-page/') && productStatus !== 200) {
+      return new Response(JSON.stringify({ success: false, error: 'Product not found' }), {
+        status: productStatus,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
     const body = path.startsWith('/api/product-page/')
       ? product
       : path.includes('/reviews')
@@ -79,6 +85,13 @@ describe('product page', () => {
       ([path, init]) => path === '/api/user/add-to-cart' && init?.method === 'POST',
     );
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ productId: 'p1' });
+  });
+
+  it('says the product is not found for an unknown id, without a pointless retry', async () => {
+    setup(404);
+    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/allProducts');
   });
 
   it('sends visitors to the login page instead of adding', async () => {

@@ -7,6 +7,7 @@ import { DELIVERY_PROMISE } from '../../components/ProductCard.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { useCartProductIds } from '../../lib/cart.ts';
 import { formatRating } from '../../lib/format.ts';
 import { imageProps } from '../../lib/images.ts';
@@ -44,6 +45,11 @@ export default function ProductPage() {
   return <ProductDetail id={id} />;
 }
 
+/** A bad or unknown product id (400/404) will not succeed on retry: say the product is not here. */
+function isMissing(error: Error): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
 function ProductDetail({ id }: { id: string }) {
   const q = useQuery({ queryKey: keys.product(id), queryFn: () => fetchProduct(id) });
   const [quantity, setQuantity] = useState(1);
@@ -61,6 +67,17 @@ function ProductDetail({ id }: { id: string }) {
   }, [q.data?.productName]);
 
   if (q.isPending) return <Spinner label="Loading product" />;
+  if (q.isError && isMissing(q.error)) {
+    return (
+      <section className="page narrow center">
+        <h1>Product not found</h1>
+        <p>This product is no longer on Vastra, or the link is mistyped.</p>
+        <Link to="/allProducts" className="btn btn-primary">
+          Browse all products
+        </Link>
+      </section>
+    );
+  }
   if (q.isError) {
     return (
       <section className="page narrow">
