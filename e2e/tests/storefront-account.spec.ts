@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { addToCartViaApi, productsInStock, registerViaApi } from './helpers.ts';
+
+test('the side menu and footer follow SPEC §2 for a visitor and a customer', async ({ page, request }) => {
+  await page.goto('/home-page');
+  const footer = page.locator('footer');
+  await expect(footer.getByText('© 2023-24 Vastra')).toBeVisible();
+  const contact = footer.getByRole('region', { name: 'Contact' });
+  await expect(contact.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+  await expect(contact.getByRole('link', { name: /^\+91/ })).toHaveCount(2);
+
+  const menuLinks = async () => {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Main menu' });
+    await expect(menu).toBeVisible();
+    const hrefs = await menu.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    return hrefs;
+  };
+  const visitor = await menuLinks();
+  expect(visitor).toEqual(
+    expect.arrayContaining(['/home-page', '/cart-page', '/login', '/seller-login', '/admin-login']),
+  );
+  expect(visitor).not.toContain('/my-orders');
+
+  await registerViaApi(page, request);
+  await page.goto('/home-page');
+  const customer = await menuLinks();
+  expect(customer).toEqual(expect.arrayContaining(['/cart-page', '/my-orders', '/profile', '/contacts']));
+  expect(customer).not.toContain('/login');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('visiting /order-successfull without a payment session places nothing', async ({ page, request }) => {
+  const user = await registerViaApi(page, request);
+  const [a] = await productsInStock(request, 1);
+  await addToCartViaApi(request, user.token, a!._id);
+  await page.goto('/order-successfull');
+  await expect(page.getByRole('heading', { name: 'Nothing to confirm' })).toBeVisible();
+  await page.goto('/cart-page');
+  await expect(page.getByTestId('cart-count')).toHaveText('1 item');
+  await page.goto('/my-orders');
+  await expect(page.getByText('No Orders')).toBeVisible();
+});
+
+test('a customer edits the profile, then deletes the account and lands on /register', async ({
+  page,
+  request,
+}) => {
+  const user = await registerViaApi(page, request);
+  await page.goto('/profile');
+  await expect(page.locator('main').getByText(user.email, { exact: true })).toBeVisible();
+  await expect(page.locator('main').getByText('None', { exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Edit Profile' }).click();
+  await expect(page).toHaveURL(/\/update-profile$/);
+  await page.getByLabel('Full Name').fill('Asha V. Verma');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Profile Updated')).toBeVisible();
+  await page.goto('/profile');
+  await expect(page.locator('main').getByText('Asha V. Verma', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Yes, delete my account' }).click();
+  await expect(page.getByText('Account Deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
+  // Runs in the page; the e2e project has no DOM typings.
+  const token = await page.evaluate(() =>
+    (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem(
+      'userToken',
+    ),
+  );
+  expect(token).toBeNull();
+
+  // The deleted account can no longer log in.
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Invalid Credentials').first()).toBeVisible();
+});
