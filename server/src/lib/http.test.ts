@@ -131,6 +131,25 @@ describe('malformed requests', () => {
     ]);
   });
 
+  it('names every field of a wrong-typed address, never calling a present value missing', async () => {
+    const user = await quickUser(ctx.app);
+    const res = await oldClient(
+      'PUT',
+      '/api/user/save-shipping-address',
+      user,
+      JSON.stringify({ address: { a: 1 }, city: 1, state: true, postalCode: null }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { msg: 'address must be text', path: 'address' },
+      { msg: 'city must be text', path: 'city' },
+      { msg: 'state must be text', path: 'state' },
+      { msg: 'PIN code is not valid', path: 'postalCode' },
+    ]);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.address).toBe('22 MG Road');
+  });
+
   it('answers a malformed %-escape or an over-long id in the path with the usual error shape', async () => {
     const badEscape = await ctx.app.inject({ method: 'GET', url: `${LEGACY}/api/product-page/%zz` });
     expect(badEscape.statusCode).toBe(400);

@@ -44,7 +44,13 @@ function validationFields(items: ValidationItem[], context: string | undefined, 
       if (!present && /received undefined/.test(msg)) msg = `${path} is required`;
       else if (present && / is required$/.test(msg))
         msg = `${path} must be ${typeName(item.params?.expected)}`;
+    } else if (item.keyword === 'invalid_union' && valueAt(data, segments) !== undefined) {
+      // A union (number or numeric text, say) worded for the missing case got a value of neither type.
+      if (/ is required$/.test(msg)) msg = msg.replace(/ is required$/, ' is not valid');
     } else if (item.keyword === 'unrecognized_keys') msg = 'Unexpected fields in the request';
+    // zod's own wording ("Invalid input: expected …") is replaced by one naming the field.
+    if (path && /^Invalid input/.test(msg))
+      msg = `${path} ${valueAt(data, segments) === undefined ? 'is required' : 'is not valid'}`;
     return path ? { msg, path } : { msg };
   });
 }
