@@ -21,7 +21,9 @@ function serverDataDir(): string {
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: './test-results',
+  // Playwright empties its output directory when a run starts: runs sharing the tree on different
+  // ports (E2E_PORT) keep theirs apart so one run does not delete another's traces mid-test.
+  outputDir: process.env.E2E_PORT ? `./test-results/port-${PORT}` : './test-results',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
