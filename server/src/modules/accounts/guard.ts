@@ -77,6 +77,19 @@ export async function optionalPrincipal(request: FastifyRequest) {
   request.principal = await loadPrincipal(request).catch(() => undefined);
 }
 
+/**
+ * Whether the caller holds a valid admin token. The role claim is checked first, so a visitor's or
+ * customer's request never costs a database read.
+ */
+export async function isAdminCaller(request: FastifyRequest): Promise<boolean> {
+  const raw = readToken(request);
+  if (!raw) return false;
+  const claims = await request.server.deps.tokens.verify(raw);
+  if (claims?.role !== 'admin') return false;
+  const principal = await loadPrincipal(request).catch(() => undefined);
+  return principal?.role === 'admin';
+}
+
 /** The principal set by requireRole; throws if a route forgot its guard. */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new AppError('UNAUTHENTICATED', MUST_LOGIN);

@@ -91,6 +91,32 @@ describe('people', () => {
     noHashIn(usersRes.body);
   });
 
+  it('gives an admin the whole catalogue on the unpaged product list, as the old dashboard counts it', async () => {
+    const seller = await registerSeller(ctx.app);
+    const made = [];
+    for (let i = 0; i < 50; i++) made.push((await insertProduct(ctx.db, seller.id)).id);
+    const visitor = await ctx.app.inject({ method: 'GET', url: '/api/get-all-Products' });
+    const total = Number(visitor.headers['x-total-count']);
+    expect(total).toBeGreaterThanOrEqual(50);
+    expect(visitor.json()).toHaveLength(48);
+    const customer = await registerUser(ctx.app);
+    const asCustomer = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/get-all-products',
+      headers: auth(customer.token),
+    });
+    expect(asCustomer.json()).toHaveLength(48);
+
+    const all = await asAdmin('GET', '/.netlify/functions/server/api/get-all-products');
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['cache-control']).toBe('private, no-store');
+    const ids = all.json().map((p: { _id: string }) => p._id);
+    expect(ids).toHaveLength(total);
+    expect(ids).toEqual(expect.arrayContaining(made));
+    // An explicit page is still a page, for admins too.
+    expect((await asAdmin('GET', '/api/get-all-products?limit=5')).json()).toHaveLength(5);
+  });
+
   it('searches and pages sellers, with their product counts', async () => {
     const tag = `zq${Date.now()}`;
     const made: Account[] = [];
