@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { categoryLabel, subCategoryLabel } from '../../lib/labels.ts';
 import type { Facet, SearchAnswer } from '../../lib/types.ts';
 
@@ -17,8 +18,10 @@ export function Filters({
   const active = ['category', 'subCategory', 'color', 'brand', 'minPrice', 'maxPrice', 'inStock'].some((k) =>
     params.has(k),
   );
+  // Open beside the results on wide screens; folded on phones so the products come first.
+  const [open, setOpen] = useState(() => !window.matchMedia?.('(max-width: 767px)').matches);
   return (
-    <details className="filters card" open>
+    <details className="filters card" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Filters</summary>
       {active && (
         <button
