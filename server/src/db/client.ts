@@ -1,8 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
@@ -56,12 +54,20 @@ function statementCounter(): { logger: Logger | undefined; read: () => number | 
   };
 }
 
+/** Planner cost of a random page read; 1.1 suits data in memory or on SSD (PostgreSQL's default, 4, assumes disks). */
+const RANDOM_PAGE_COST = 1.1;
+
 const notCounting = { logger: undefined, read: () => undefined };
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   const counter = opts.countQueries ? statementCounter() : notCounting;
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    pool.on('connect', (client) => {
+      // The shop's working set lives in memory (or on SSD): with the default cost of 4 the planner
+      // scans the whole table for a common search word instead of using the full-text index.
+      client.query(`set random_page_cost = ${RANDOM_PAGE_COST}`).catch(() => undefined);
+    });
     pool.on('error', () => {
       // Idle-client errors (server restart) surface on the next query; don't crash the process.
     });
@@ -91,10 +97,18 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     };
   }
   const dataDir = opts.dataDir && opts.dataDir !== ':memory:' ? opts.dataDir : undefined;
+  // Loaded only when used: a shop on a PostgreSQL server doesn't carry the embedded engine (~40 MB).
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
   const client = await PGlite.create({
     // PostgreSQL's default 128 MB of shared buffers would all live in this process's memory; the
     // embedded shop's working set is far smaller and the OS page cache holds the data files anyway.
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'work_mem=4MB'],
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...['-c', 'shared_buffers=16MB', '-c', 'work_mem=4MB', '-c', `random_page_cost=${RANDOM_PAGE_COST}`],
+    ],
     ...(dataDir ? { dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
   });

@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database, Schema } from './client.ts';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -15,6 +14,7 @@ const MIGRATION_LOCK = 7_263_551;
 export async function migrateDatabase(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
   if (database.kind === 'pglite') {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as unknown as PgliteDatabase<Schema>, config);
     return;
   }

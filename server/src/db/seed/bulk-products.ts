@@ -120,6 +120,6 @@ export async function seedBulkProducts(
   }
   await bumpCatalogVersion(db);
   // Fresh planner statistics: right after a bulk load PostgreSQL would otherwise pick poor plans.
-  await db.execute(sql`analyze products`);
+  await db.execute(sql`analyze products, sellers`);
   return { inserted: count, sellers: sellerIds.length, ms: Math.round(performance.now() - started) };
 }

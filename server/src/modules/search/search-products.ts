@@ -31,11 +31,28 @@ function orderOf(sort: SearchSort, f: SearchFilters, q: string | undefined): SQL
   }
 }
 
+export type FacetsAndTotal = Awaited<ReturnType<typeof searchFacets>>;
+
+/**
+ * Where the facets of a search come from: by default computed, but the route passes a cache, since
+ * they depend only on the text and filters (`key`), not on the page or the sort.
+ */
+export type FacetSource = (key: string, compute: () => Promise<FacetsAndTotal>) => Promise<FacetsAndTotal>;
+
+/** The part of a search query the facets and the total depend on, as a stable key. */
+export function facetKey({ page, limit, sort, ...filters }: ProductSearchQuery): string {
+  return JSON.stringify(filters, Object.keys(filters).sort());
+}
+
 /**
  * `GET /api/products`: one page of visible products matching the text and filters, with the total
  * and the facet counts. Two statements (the page, and the facets with the total), run together.
  */
-export async function searchProducts(db: DbOrTx, query: ProductSearchQuery): Promise<ProductSearchAnswer> {
+export async function searchProducts(
+  db: DbOrTx,
+  query: ProductSearchQuery,
+  facetSource: FacetSource = (_key, compute) => compute(),
+): Promise<ProductSearchAnswer> {
   const filters = buildFilters(query);
   const sort = query.sort ?? (filters.tsQuery ? 'relevance' : 'newest');
   const [rows, { facets, total }] = await Promise.all([
@@ -47,7 +64,7 @@ export async function searchProducts(db: DbOrTx, query: ProductSearchQuery): Pro
       .orderBy(...orderOf(sort, filters, query.q))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    searchFacets(db, filters),
+    facetSource(facetKey(query), () => searchFacets(db, filters)),
   ]);
   return { items: rows.map(toApiProduct), total, page: query.page, limit: query.limit, facets };
 }
