@@ -14,6 +14,8 @@ export interface DraftLine {
 
 export interface NewOrder {
   userId: string;
+  /** The customer's row, when the caller has already locked it with lockCustomer. */
+  customer?: Customer;
   address: ShippingAddress;
   lines: DraftLine[];
   method: 'cod' | 'stripe';
@@ -22,11 +24,17 @@ export interface NewOrder {
   reservationExpiresAt?: Date;
 }
 
+export interface Customer {
+  fullName: string;
+  email: string;
+  mobile: string;
+}
+
 /**
  * Locks the customer's row for the rest of the transaction, so two "place order" calls from one
  * customer run one after the other (the second then finds the cart already empty).
  */
-export async function lockCustomer(tx: DbOrTx, userId: string) {
+export async function lockCustomer(tx: DbOrTx, userId: string): Promise<Customer> {
   const [user] = await tx
     .select({ fullName: users.fullName, email: users.email, mobile: users.mobile })
     .from(users)
@@ -42,7 +50,7 @@ export async function lockCustomer(tx: DbOrTx, userId: string) {
  * COD orders start `cod_due` with items `pending`; card orders `awaiting_payment` on both.
  */
 export async function createOrder(tx: DbOrTx, input: NewOrder) {
-  const customer = await lockCustomer(tx, input.userId);
+  const customer = input.customer ?? (await lockCustomer(tx, input.userId));
   // A fixed locking order (by product id) keeps concurrent multi-line orders free of deadlocks.
   const lines = [...input.lines].sort((a, b) => (a.product.id < b.product.id ? -1 : 1));
   for (const line of lines) {

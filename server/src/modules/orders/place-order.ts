@@ -7,7 +7,7 @@ import { clearCheckout, readCheckout } from '../cart/checkout.ts';
 import { findVisibleProduct } from '../catalog/product-view.ts';
 import { PaymentProviderError } from '../payments/provider.ts';
 import { confirmSession, type ShopDeps } from './confirm-payment.ts';
-import { createOrder, type DraftLine, lockCustomer } from './create-order.ts';
+import { type Customer, createOrder, type DraftLine, lockCustomer } from './create-order.ts';
 import { notifyOrderPlaced } from './notify.ts';
 import { getCustomerOrder } from './order-lines.ts';
 import { RESERVATION_MS, releaseUnpaidOrders } from './reservations.ts';
@@ -22,8 +22,18 @@ export const NOT_PAID = 'Payment has not been received for this order';
 export async function placeCodOrder(deps: ShopDeps, userId: string) {
   const { order } = await deps.db.transaction(async (tx) => {
     const checkout = await readCheckout(tx, userId);
-    const lines = await lockedCartLines(tx, userId);
-    const placed = await createOrder(tx, { userId, address: checkout, lines, method: 'cod', source: 'cart' });
+    if (checkout.paymentMethod === 'stripe') {
+      throw conflict('This checkout is set to pay by card: start the card payment first');
+    }
+    const { customer, lines } = await lockedCartLines(tx, userId);
+    const placed = await createOrder(tx, {
+      userId,
+      customer,
+      address: checkout,
+      lines,
+      method: 'cod',
+      source: 'cart',
+    });
     await tx.delete(cartItems).where(
       and(
         eq(cartItems.userId, userId),
@@ -42,10 +52,10 @@ export async function placeCodOrder(deps: ShopDeps, userId: string) {
 
 /** The cart read after the customer's row is locked (createOrder locks it; lock here first for the read). */
 async function lockedCartLines(tx: DbOrTx, userId: string) {
-  await lockCustomer(tx, userId);
+  const customer = await lockCustomer(tx, userId);
   const lines = await readCartLines(tx, userId);
   if (lines.length === 0) throw conflict(EMPTY_CART);
-  return lines;
+  return { customer, lines };
 }
 
 /**
@@ -65,10 +75,6 @@ export async function completeCheckout(deps: ShopDeps, userId: string) {
     const outcome = awaiting.sessionId ? await confirmSession(deps, awaiting.sessionId) : { kind: 'unpaid' };
     if (outcome.kind === 'unpaid') throw new AppError('CONFLICT', NOT_PAID);
     return getCustomerOrder(deps.db, userId, awaiting.id);
-  }
-  const checkout = await readCheckout(deps.db, userId);
-  if (checkout.paymentMethod === 'stripe') {
-    throw conflict('This checkout is set to pay by card: start the card payment first');
   }
   try {
     return await placeCodOrder(deps, userId);
@@ -127,8 +133,9 @@ export async function startCardCheckout(
   const expiresAt = new Date(Date.now() + RESERVATION_MS);
   const { order, items, customerEmail, replaced } = await deps.db.transaction(async (tx) => {
     let lines: DraftLine[];
+    let customer: Customer | undefined;
     if (input.source === 'cart') {
-      lines = await lockedCartLines(tx, userId);
+      ({ customer, lines } = await lockedCartLines(tx, userId));
     } else {
       const product = await findVisibleProduct(tx, input.productId!);
       if (!product) throw notFound('Product not found');
@@ -153,6 +160,7 @@ export async function startCardCheckout(
     const checkout = await readCheckout(tx, userId);
     const placed = await createOrder(tx, {
       userId,
+      customer,
       address: checkout,
       lines,
       method: 'stripe',
