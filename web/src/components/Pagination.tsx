@@ -1,3 +1,5 @@
+import './pagination.css';
+
 /** Page links for long lists; `page` is 1-based. */
 export function Pagination({
   page,
