@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressSchema, citySchema, postalCodeSchema, stateSchema } from './accounts.ts';
-import { pageQuerySchema } from './catalog.ts';
+import { type Product, pageQuerySchema } from './catalog.ts';
 
 /**
  * Cart, checkout, payments and orders: request schemas and answer types shared by the server and
@@ -126,25 +126,8 @@ export const sessionParamsSchema = z.object({
 /** `page`/`limit` of order lists (DESIGN §7): the same rules and messages as every other list. */
 export const orderListQuerySchema = pageQuerySchema;
 
-/** The product as it appears inside a cart line or an order line (SPEC §3). */
-export interface ShoppingProduct {
-  _id: string;
-  productName: string;
-  price: number;
-  markPrice: number | null;
-  stockQuantity: number;
-  category: string;
-  subCategory: string;
-  image: string;
-  public_id: string;
-  date: string;
-  rating: number;
-  ratingCount: number;
-  color: string;
-  brand: string;
-  companyName: string;
-  sellerId: string;
-}
+/** The product as it appears inside a cart line or an order line (SPEC §3): the catalogue's shape. */
+export type ShoppingProduct = Product;
 
 export interface CartLine {
   _id: string;

@@ -1,28 +1,11 @@
+import type { Product } from '@vastra/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { products, sellers } from '../../db/schema.ts';
 import { paiseToRupees } from '../../lib/money.ts';
 
 /** A product as every API answer carries it (SPEC §3): prices in rupees, ids as `_id`. */
-export interface ApiProduct {
-  _id: string;
-  productName: string;
-  price: number;
-  /** Marked price (struck through), rupees; null when the seller set none. */
-  markPrice: number | null;
-  stockQuantity: number;
-  category: string;
-  subCategory: string;
-  image: string;
-  public_id: string;
-  date: string;
-  rating: number;
-  ratingCount: number;
-  color: string;
-  brand: string;
-  companyName: string;
-  sellerId: string;
-}
+export type ApiProduct = Product;
 
 /** The columns every product answer needs, with the seller's company joined (one statement, no N+1). */
 export const productColumns = {

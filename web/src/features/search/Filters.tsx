@@ -11,7 +11,7 @@ export function Filters({
   update,
 }: {
   params: URLSearchParams;
-  facets: SearchAnswer['facets'];
+  facets: SearchAnswer['facets'] | undefined;
   update: Update;
 }) {
   const priceKey = `${params.get('minPrice') ?? ''}-${params.get('maxPrice') ?? ''}`;
