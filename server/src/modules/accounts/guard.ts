@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app.ts';
 import { admins, sellers, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
@@ -37,10 +38,16 @@ function readToken(request: FastifyRequest): string | undefined {
 }
 
 async function loadPrincipal(request: FastifyRequest): Promise<Principal | undefined> {
-  const { tokens, db } = request.server.deps;
   const raw = readToken(request);
   if (!raw) return undefined;
-  const claims = await tokens.verify(raw);
+  return principalFromClaims(request, await request.server.deps.tokens.verify(raw));
+}
+
+type Claims = Awaited<ReturnType<AppDeps['tokens']['verify']>>;
+
+/** The caller behind verified token claims (null: the token did not verify). */
+async function principalFromClaims(request: FastifyRequest, claims: Claims): Promise<Principal> {
+  const { db } = request.server.deps;
   if (!claims || !isId(claims.sub))
     throw new AppError('UNAUTHENTICATED', 'Your session is invalid or has expired. Please log in again');
   // The row must still exist (a deleted account's token stops working at once) and a seller must be active.
@@ -86,7 +93,7 @@ export async function isAdminCaller(request: FastifyRequest): Promise<boolean> {
   if (!raw) return false;
   const claims = await request.server.deps.tokens.verify(raw);
   if (claims?.role !== 'admin') return false;
-  const principal = await loadPrincipal(request).catch(() => undefined);
+  const principal = await principalFromClaims(request, claims).catch(() => undefined);
   return principal?.role === 'admin';
 }
 
