@@ -1,4 +1,5 @@
-// npm run bench [-- --products N --rounds R --seconds S --connections C --search-products N --only pglite|postgres]
+// npm run bench [-- --products N --rounds R --seconds S --connections C --search-products N --only pglite|postgres
+//                   --parts reads,cod,search]
 // Starts the real server on a fresh seeded database (PGlite; PostgreSQL too when DATABASE_URL is set),
 // measures the read endpoints against a bare Fastify route serving the same bytes, the COD flow, and
 // search at 100k products on PostgreSQL. Prints a table and writes bench/results/latest.json.
@@ -21,12 +22,14 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: '64' },
     'search-products': { type: 'string', default: '100000' },
     only: { type: 'string' },
+    parts: { type: 'string', default: 'reads,cod,search' },
   },
 });
 const PRODUCTS = Number(args.products);
 const ROUNDS = Number(args.rounds);
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
+const PARTS = new Set(args.parts.split(','));
 
 export interface EndpointResult {
   name: string;
@@ -165,25 +168,30 @@ async function benchDatabase(kind: 'pglite' | 'postgres', runId: string): Promis
   try {
     await prepare(env, PRODUCTS);
     server = await startProcess(SERVER, env, '/api/health');
-    const endpoints = await readEndpoints(server);
-    bare = await startBare(
-      server,
-      endpoints.flatMap((e) => e.paths),
-      dir,
-    );
-    const reads = await benchReads(server, bare, endpoints);
-    await bare.stop();
-    bare = undefined;
+    let reads: EndpointResult[] = [];
+    if (PARTS.has('reads')) {
+      const endpoints = await readEndpoints(server);
+      bare = await startBare(
+        server,
+        endpoints.flatMap((e) => e.paths),
+        dir,
+      );
+      reads = await benchReads(server, bare, endpoints);
+      await bare.stop();
+      bare = undefined;
+    }
     const rss = sampleRss(server.child.pid);
     const ids = [
       ...(await json<{ _id: string }[]>(`${server.url}/api/get-all-Products?limit=200`)),
       ...(await json<{ _id: string }[]>(`${server.url}/api/get-all-Products?limit=200&page=2`)),
     ].map((p) => p._id);
-    const cod = await benchCod(server.url, ids, {
-      users: Number(args.users),
-      seconds: SECONDS * 2,
-      runId,
-    }).catch((err: Error) => ({ error: err.message.slice(0, 300) }));
+    const cod = PARTS.has('cod')
+      ? await benchCod(server.url, ids, {
+          users: Number(args.users),
+          seconds: SECONDS * 2,
+          runId,
+        }).catch((err: Error) => ({ error: err.message.slice(0, 300) }))
+      : { error: 'not run (--parts)' };
     const codRss = rss.stop();
     return {
       database: kind,
@@ -241,9 +249,13 @@ async function main() {
   const kinds: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
   const selected = args.only ? kinds.filter((k) => k === args.only) : kinds;
   const results: DbResult[] = [];
-  for (const kind of selected) results.push(await benchDatabase(kind, runId));
+  if (PARTS.has('reads') || PARTS.has('cod'))
+    for (const kind of selected) results.push(await benchDatabase(kind, runId));
   const search =
-    process.env.DATABASE_URL && args.only !== 'pglite' && Number(args['search-products']) > 0
+    process.env.DATABASE_URL &&
+    PARTS.has('search') &&
+    args.only !== 'pglite' &&
+    Number(args['search-products']) > 0
       ? await benchSearch(runId)
       : undefined;
   const report = {
