@@ -5,16 +5,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { admins, sellers, users } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { detachCustomerFromOrders } from '../orders/customer-data.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid Credentials';
 const DUPLICATE_EMAIL = 'An account with this email already exists. Please log in instead';
-
-/** Postgres unique_violation: two registrations racing for one e-mail. */
-const isUniqueViolation = (err: unknown) => {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 export async function registerUser(db: DbOrTx, input: z.output<typeof userRegisterSchema>) {
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));

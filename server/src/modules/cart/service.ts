@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cartItems, products } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { findVisibleProduct } from '../catalog/product-view.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const CART_LINE_NOT_FOUND = 'This item is not in your cart';
@@ -10,27 +9,33 @@ export const SOLD_OUT = 'This product is sold out';
 const onlyLeft = (stock: number) => `Only ${stock} left in stock`;
 
 /**
- * Adds `quantity` of a product to the cart; adding a product already there adds to its line. The
- * upsert and the stock check happen in one transaction, so two quick clicks cannot pass the stock.
+ * Adds `quantity` of a product to the cart; adding a product already there adds to its line. One
+ * statement: the product is read and the line inserted or raised only while the total stays within
+ * the stock, so two quick clicks cannot pass it (the cart reserves nothing; the order takes stock).
  */
 export async function addToCart(db: Db, userId: string, productId: string, quantity: number) {
-  return db.transaction(async (tx) => {
-    const product = await findVisibleProduct(tx, productId);
-    if (!product) throw notFound(PRODUCT_NOT_FOUND);
-    if (product.stock <= 0) throw conflict(SOLD_OUT);
-    const [line] = await tx
-      .insert(cartItems)
-      .values({ userId, productId, quantity })
-      .onConflictDoUpdate({
-        target: [cartItems.userId, cartItems.productId],
-        set: { quantity: sql`${cartItems.quantity} + ${quantity}`, updatedAt: new Date() },
-      })
-      .returning({ id: cartItems.id, quantity: cartItems.quantity });
-    if (line!.quantity > product.stock) {
-      throw conflict(`${onlyLeft(product.stock)}; you cannot add more of "${product.name}"`);
-    }
-    return line!;
-  });
+  const { rows } = (await db.execute(sql`
+    with product as (
+      select p.id, p.name, p.stock from products p join sellers s on s.id = p.seller_id
+      where p.id = ${productId} and p.status = 'active' and s.status = 'active'
+    ),
+    line as (
+      insert into cart_items (user_id, product_id, quantity)
+      select ${userId}, id, ${quantity} from product where stock >= ${quantity}
+      on conflict (user_id, product_id) do update
+        set quantity = cart_items.quantity + excluded.quantity, updated_at = now()
+        where cart_items.quantity + excluded.quantity <= (select stock from product)
+      returning id, quantity
+    )
+    select product.name, product.stock, line.id, line.quantity from product left join line on true
+  `)) as unknown as { rows: { name: string; stock: number; id: string | null; quantity: number | null }[] };
+  const [row] = rows;
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  if (row.stock <= 0) throw conflict(SOLD_OUT);
+  if (row.id == null || row.quantity == null) {
+    throw conflict(`${onlyLeft(row.stock)}; you cannot add more of "${row.name}"`);
+  }
+  return { id: row.id, quantity: row.quantity };
 }
 
 export interface QuantityChange {

@@ -14,7 +14,8 @@ export interface MailMessage {
 
 /** The shop's one way to send e-mail. Every message is recorded in `outbox_emails` first. */
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** Records the messages (one statement for all of them), then delivers each. */
+  send(...messages: MailMessage[]): Promise<void>;
 }
 
 /**
@@ -34,10 +35,18 @@ export class OutboxMailer implements Mailer {
     this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   }
 
-  async send(message: MailMessage): Promise<void> {
-    const [row] = await this.db.insert(outboxEmails).values(message).returning({ id: outboxEmails.id });
-    this.log?.info({ to: message.to, subject: message.subject, kind: message.kind }, 'mail queued');
-    if (!this.transport || !row) return;
+  async send(...messages: MailMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const rows = await this.db.insert(outboxEmails).values(messages).returning({ id: outboxEmails.id });
+    for (const [i, message] of messages.entries()) {
+      this.log?.info({ to: message.to, subject: message.subject, kind: message.kind }, 'mail queued');
+      const row = rows[i];
+      if (this.transport && row) await this.deliver(row.id, message);
+    }
+  }
+
+  private async deliver(id: string, message: MailMessage) {
+    if (!this.transport) return;
     try {
       await this.transport.sendMail({
         from: this.from,
@@ -45,10 +54,10 @@ export class OutboxMailer implements Mailer {
         subject: message.subject,
         text: message.text,
       });
-      await this.markSent(row.id, null);
+      await this.markSent(id, null);
     } catch (err) {
       this.log?.warn({ err, to: message.to }, 'mail send failed; kept in outbox');
-      await this.markSent(row.id, (err as Error).message);
+      await this.markSent(id, (err as Error).message);
     }
   }
 

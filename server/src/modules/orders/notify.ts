@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { orderItems, orders, sellers } from '../../db/schema.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 import { newOrderMail, orderConfirmationMail, shipmentMail } from '../mail/order-mails.ts';
 import type { ShopDeps } from './confirm-payment.ts';
 
@@ -17,35 +18,73 @@ export async function notifyOrderPlaced(deps: Pick<ShopDeps, 'db' | 'mailer' | '
       .where(eq(orderItems.orderId, orderId));
     const order = rows[0]?.order;
     if (!order) return;
-    const mailOrder = {
-      id: order.id,
-      customerName: order.customerName ?? 'customer',
-      customerEmail: order.customerEmail ?? '',
-      paymentMethod: order.paymentMethod,
-      address: `${order.address}, ${order.city}, ${order.state} ${order.postalCode}`,
-      subtotalPaise: order.subtotalPaise,
-      gstPaise: order.gstPaise,
-      totalPaise: order.totalPaise,
-      items: rows.map((r) => ({
-        name: r.item.productName,
-        quantity: r.item.quantity,
-        amountPaise: r.item.amountPaise,
-      })),
-    };
-    if (order.customerEmail) await deps.mailer.send(orderConfirmationMail(mailOrder));
-    const bySeller = new Map<string, typeof rows>();
-    for (const r of rows) bySeller.set(r.sellerEmail, [...(bySeller.get(r.sellerEmail) ?? []), r]);
-    for (const [email, sellerRows] of bySeller) {
-      const items = sellerRows.map((r) => ({
-        name: r.item.productName,
-        quantity: r.item.quantity,
-        amountPaise: r.item.amountPaise,
-      }));
-      await deps.mailer.send(newOrderMail(email, mailOrder, items));
-    }
+    await deps.mailer.send(
+      ...orderPlacedMails(
+        order,
+        rows.map((r) => ({ ...r.item, sellerEmail: r.sellerEmail })),
+      ),
+    );
   } catch (err) {
     deps.log.error({ err, orderId }, 'order e-mails failed');
   }
+}
+
+/** The same e-mails for an order whose rows the caller already holds (one statement: the outbox insert). */
+export async function mailOrderPlaced(
+  deps: Pick<ShopDeps, 'mailer' | 'log'>,
+  order: PlacedOrder,
+  items: PlacedItem[],
+) {
+  try {
+    await deps.mailer.send(...orderPlacedMails(order, items));
+  } catch (err) {
+    deps.log.error({ err, orderId: order.id }, 'order e-mails failed');
+  }
+}
+
+type PlacedOrder = Pick<
+  typeof orders.$inferSelect,
+  | 'id'
+  | 'customerName'
+  | 'customerEmail'
+  | 'paymentMethod'
+  | 'address'
+  | 'city'
+  | 'state'
+  | 'postalCode'
+  | 'subtotalPaise'
+  | 'gstPaise'
+  | 'totalPaise'
+>;
+type PlacedItem = Pick<typeof orderItems.$inferSelect, 'productName' | 'quantity' | 'amountPaise'> & {
+  sellerEmail: string;
+};
+
+/** A confirmation to the customer, and to each seller a message with only their items. */
+function orderPlacedMails(order: PlacedOrder, items: PlacedItem[]): MailMessage[] {
+  const mailItem = (i: PlacedItem) => ({
+    name: i.productName,
+    quantity: i.quantity,
+    amountPaise: i.amountPaise,
+  });
+  const mailOrder = {
+    id: order.id,
+    customerName: order.customerName ?? 'customer',
+    customerEmail: order.customerEmail ?? '',
+    paymentMethod: order.paymentMethod,
+    address: `${order.address}, ${order.city}, ${order.state} ${order.postalCode}`,
+    subtotalPaise: order.subtotalPaise,
+    gstPaise: order.gstPaise,
+    totalPaise: order.totalPaise,
+    items: items.map(mailItem),
+  };
+  const mails: MailMessage[] = order.customerEmail ? [orderConfirmationMail(mailOrder)] : [];
+  const bySeller = new Map<string, PlacedItem[]>();
+  for (const i of items) bySeller.set(i.sellerEmail, [...(bySeller.get(i.sellerEmail) ?? []), i]);
+  for (const [email, sellerItems] of bySeller) {
+    mails.push(newOrderMail(email, mailOrder, sellerItems.map(mailItem)));
+  }
+  return mails;
 }
 
 export async function notifyShipped(

@@ -20,6 +20,44 @@ interface JoinedItem {
   company: string;
 }
 
+/** The order fields an answer shows. */
+export type OrderHeader = Pick<
+  OrderRow,
+  | 'id'
+  | 'paymentMethod'
+  | 'paymentStatus'
+  | 'address'
+  | 'city'
+  | 'state'
+  | 'postalCode'
+  | 'subtotalPaise'
+  | 'gstPaise'
+  | 'totalPaise'
+  | 'createdAt'
+>;
+
+/** What one order line of an answer is built from: the item's snapshot, its order, the product now. */
+export interface LineSource {
+  item: Pick<
+    OrderItemRow,
+    | 'id'
+    | 'productId'
+    | 'sellerId'
+    | 'productName'
+    | 'productImage'
+    | 'productCategory'
+    | 'productSubCategory'
+    | 'unitPricePaise'
+    | 'quantity'
+    | 'amountPaise'
+    | 'status'
+    | 'createdAt'
+  >;
+  order: OrderHeader;
+  current: ProductRow | null;
+  company: string;
+}
+
 /** Items with their order, the product as it is now (if it still exists) and the seller's company. */
 function selectItems(db: DbOrTx) {
   return db
@@ -32,7 +70,7 @@ function selectItems(db: DbOrTx) {
 }
 
 /** What was bought (snapshot: name, image, price paid) over the product's current data when it still exists. */
-function lineProduct({ item, current, company }: JoinedItem): ShoppingProduct {
+function lineProduct({ item, current, company }: LineSource): ShoppingProduct {
   const base: ShoppingProduct = current?.id
     ? toApiProduct(current)
     : {
@@ -65,7 +103,7 @@ function lineProduct({ item, current, company }: JoinedItem): ShoppingProduct {
 
 export const methodLabel = (m: 'stripe' | 'cod') => (m === 'stripe' ? 'Stripe' : 'COD');
 
-function toOrderLine(row: JoinedItem): OrderLine {
+export function toOrderLine(row: LineSource): OrderLine {
   const { item, order } = row;
   return {
     _id: item.id,
@@ -133,7 +171,7 @@ export async function getCustomerOrder(db: DbOrTx, userId: string, orderId: stri
   return toApiOrder(order, rows.map(toOrderLine));
 }
 
-export function toApiOrder(order: OrderRow, items: OrderLine[]): ApiOrder {
+export function toApiOrder(order: OrderHeader, items: OrderLine[]): ApiOrder {
   const totals = computeTotals(order.subtotalPaise);
   return {
     _id: order.id,

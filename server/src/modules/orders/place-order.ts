@@ -1,54 +1,20 @@
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { cartItems, orderItems, orders } from '../../db/schema.ts';
+import { orderItems, orders } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { readCartLines } from '../cart/cart-lines.ts';
-import { clearCheckout, readCheckout } from '../cart/checkout.ts';
+import { readCheckout } from '../cart/checkout.ts';
 import { findVisibleProduct } from '../catalog/product-view.ts';
 import { PaymentProviderError } from '../payments/provider.ts';
 import { confirmSession, type ShopDeps } from './confirm-payment.ts';
 import { type Customer, createOrder, type DraftLine, lockCustomer } from './create-order.ts';
-import { notifyOrderPlaced } from './notify.ts';
-import { getCustomerOrder } from './order-lines.ts';
+import { mailOrderPlaced } from './notify.ts';
+import { getCustomerOrder, toApiOrder, toOrderLine } from './order-lines.ts';
+import { type PlacedLine, placeCartCodOrder } from './place-cod-order.ts';
 import { RESERVATION_MS, releaseUnpaidOrders } from './reservations.ts';
 
 export const EMPTY_CART = 'Your cart is empty';
 export const NOT_PAID = 'Payment has not been received for this order';
-
-/**
- * Cash On Delivery: the cart becomes an order in one transaction (stock taken, items `pending`,
- * cart emptied). The customer's row is locked first, so a double submit finds an empty cart (409).
- */
-export async function placeCodOrder(deps: ShopDeps, userId: string) {
-  const { order } = await deps.db.transaction(async (tx) => {
-    const checkout = await readCheckout(tx, userId);
-    if (checkout.paymentMethod === 'stripe') {
-      throw conflict('This checkout is set to pay by card: start the card payment first');
-    }
-    const { customer, lines } = await lockedCartLines(tx, userId);
-    const placed = await createOrder(tx, {
-      userId,
-      customer,
-      address: checkout,
-      lines,
-      method: 'cod',
-      source: 'cart',
-    });
-    await tx.delete(cartItems).where(
-      and(
-        eq(cartItems.userId, userId),
-        inArray(
-          cartItems.id,
-          lines.map((l) => l.lineId),
-        ),
-      ),
-    );
-    await clearCheckout(tx, userId);
-    return placed;
-  });
-  await notifyOrderPlaced(deps, order.id);
-  return getCustomerOrder(deps.db, userId, order.id);
-}
 
 /** The cart read after the customer's row is locked (createOrder locks it; lock here first for the read). */
 async function lockedCartLines(tx: DbOrTx, userId: string) {
@@ -59,10 +25,38 @@ async function lockedCartLines(tx: DbOrTx, userId: string) {
 }
 
 /**
- * `PUT order-success` (old client, after COD "Place Order" and after a card return): a card order
- * awaiting payment is confirmed through the provider, never by the call itself; otherwise COD.
+ * `PUT order-success` (old client, after COD "Place Order" and after a card return). COD turns the
+ * cart into an order in one statement (placeCartCodOrder); a card order awaiting payment is
+ * confirmed through the provider instead, never by the call itself.
  */
 export async function completeCheckout(deps: ShopDeps, userId: string) {
+  const attempt = await placeCartCodOrder(deps.db, userId);
+  switch (attempt.kind) {
+    case 'placed':
+      await mailOrderPlaced(deps, attempt.order, attempt.lines.map(placedItem));
+      return toApiOrder(attempt.order, attempt.lines.map(toOrderLine));
+    case 'awaiting_card':
+      return confirmAwaitingCardOrder(deps, userId);
+    case 'card_checkout':
+      throw conflict('This checkout is set to pay by card: start the card payment first');
+    case 'short':
+      throw conflict(await shortageMessage(deps.db, userId));
+    case 'no_customer':
+      throw notFound('User not found');
+    case 'empty': {
+      // The card return page calls this too; once the webhook has already confirmed the payment
+      // (cart emptied), answer that order rather than "cart empty".
+      const recent = await recentCardOrder(deps, userId);
+      if (recent) return getCustomerOrder(deps.db, userId, recent);
+      throw conflict(EMPTY_CART);
+    }
+  }
+}
+
+const placedItem = (l: PlacedLine) => ({ ...l.item, sellerEmail: l.sellerEmail });
+
+/** The customer's newest unpaid card order of the cart: paid by now (provider says so) or 409. */
+async function confirmAwaitingCardOrder(deps: ShopDeps, userId: string) {
   const [awaiting] = await deps.db
     .select({ id: orders.id, sessionId: orders.providerSessionId })
     .from(orders)
@@ -71,21 +65,19 @@ export async function completeCheckout(deps: ShopDeps, userId: string) {
     )
     .orderBy(desc(orders.createdAt))
     .limit(1);
-  if (awaiting) {
-    const outcome = awaiting.sessionId ? await confirmSession(deps, awaiting.sessionId) : { kind: 'unpaid' };
-    if (outcome.kind === 'unpaid') throw new AppError('CONFLICT', NOT_PAID);
-    return getCustomerOrder(deps.db, userId, awaiting.id);
-  }
-  try {
-    return await placeCodOrder(deps, userId);
-  } catch (err) {
-    // The card return page calls this too; once the webhook has already confirmed the payment
-    // (cart emptied), answer that order rather than "cart empty".
-    const recent =
-      err instanceof AppError && err.message === EMPTY_CART && (await recentCardOrder(deps, userId));
-    if (recent) return getCustomerOrder(deps.db, userId, recent);
-    throw err;
-  }
+  if (!awaiting) throw conflict(NOT_PAID);
+  const outcome = awaiting.sessionId ? await confirmSession(deps, awaiting.sessionId) : { kind: 'unpaid' };
+  if (outcome.kind === 'unpaid') throw new AppError('CONFLICT', NOT_PAID);
+  return getCustomerOrder(deps.db, userId, awaiting.id);
+}
+
+/** Which line of the cart asks for more than is left (read after the refused order). */
+async function shortageMessage(db: DbOrTx, userId: string) {
+  const lines = await readCartLines(db, userId);
+  const short = lines.find((l) => l.quantity > l.product.stock) ?? lines[0];
+  return short
+    ? `Not enough stock for "${short.product.name}": fewer than ${short.quantity} left`
+    : 'Not enough stock for an item in your cart';
 }
 
 /** A cart card order of this customer paid in the last 30 minutes, if any. */

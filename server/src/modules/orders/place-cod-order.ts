@@ -1,0 +1,250 @@
+import { GST_PERCENT } from '@vastra/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { violatesCheck } from '../../lib/pg-errors.ts';
+import { CATALOG_VERSION_STRIPES } from '../catalog/version.ts';
+import type { LineSource, OrderHeader } from './order-lines.ts';
+
+/** What one attempt to turn the cart into a COD order came to. */
+export type CodAttempt =
+  | { kind: 'placed'; order: OrderHeader & Recipient; lines: PlacedLine[] }
+  /** Nothing placed: the customer has an unpaid card order of the cart, settled by its own path. */
+  | { kind: 'awaiting_card' }
+  /** Nothing placed: the checkout is set to card. */
+  | { kind: 'card_checkout' }
+  /** Nothing placed: no line of a product still in the shop. */
+  | { kind: 'empty' }
+  /** Nothing placed: a line asks for more than is left (the stock CHECK refused the statement). */
+  | { kind: 'short' }
+  | { kind: 'no_customer' };
+
+export interface Recipient {
+  customerName: string;
+  customerEmail: string;
+}
+
+export type PlacedLine = LineSource & { sellerEmail: string };
+
+/**
+ * Cash On Delivery in one SQL statement, so one round trip and one commit (DESIGN §4,
+ * docs/decisions/004-cod-order-in-one-statement.md). The statement locks the customer's row (a
+ * double submit waits, then finds the cart lines gone), deletes the cart lines of products still
+ * in the shop and builds the order and its items from exactly the deleted lines, at the prices the
+ * database holds. Stock is taken by `stock = stock - quantity` on every line: the table's CHECK
+ * (stock >= 0) fails the whole statement when any line is short, so all lines succeed or none do
+ * and nothing is written — PostgreSQL rolls a failed statement back entirely.
+ */
+export async function placeCartCodOrder(db: Db, userId: string): Promise<CodAttempt> {
+  let rows: PlacedRow[];
+  try {
+    rows = ((await db.execute(placeStatement(userId))) as unknown as { rows: PlacedRow[] }).rows;
+  } catch (err) {
+    if (violatesCheck(err, 'products_stock_non_negative')) return { kind: 'short' };
+    throw err;
+  }
+  const head = rows[0];
+  if (!head) return { kind: 'no_customer' };
+  if (head.awaiting_card) return { kind: 'awaiting_card' };
+  if (head.card_checkout) return { kind: 'card_checkout' };
+  if (!head.order_id) return { kind: 'empty' };
+  const order = {
+    id: head.order_id,
+    paymentMethod: 'cod' as const,
+    paymentStatus: 'cod_due' as const,
+    address: head.address,
+    city: head.city,
+    state: head.state,
+    postalCode: head.postal_code,
+    subtotalPaise: head.subtotal_paise!,
+    gstPaise: head.gst_paise!,
+    totalPaise: head.total_paise!,
+    createdAt: timestamp(head.order_created_at!),
+    customerName: head.full_name,
+    customerEmail: head.email,
+  };
+  const lines = rows
+    .map((r): PlacedLine => toPlacedLine(r, order))
+    .sort((a, b) => (a.item.id < b.item.id ? -1 : 1));
+  return { kind: 'placed', order, lines };
+}
+
+/** Drizzle's drivers hand raw statements' timestamps over as text ('2026-11-23 13:07:32.072+00'). */
+const timestamp = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+function toPlacedLine(r: PlacedRow, order: OrderHeader): PlacedLine {
+  return {
+    order,
+    item: {
+      id: r.item_id!,
+      productId: r.product_id!,
+      sellerId: r.seller_id!,
+      productName: r.product_name!,
+      productImage: r.product_image!,
+      productCategory: r.product_category!,
+      productSubCategory: r.product_sub_category!,
+      unitPricePaise: r.unit_price_paise!,
+      quantity: r.quantity!,
+      amountPaise: r.amount_paise!,
+      status: 'pending',
+      createdAt: timestamp(r.item_created_at!),
+    },
+    // The product as it is now, after this order took its stock.
+    current: {
+      id: r.product_id!,
+      name: r.current_name!,
+      pricePaise: r.current_price_paise!,
+      mrpPaise: r.current_mrp_paise,
+      stock: r.current_stock!,
+      category: r.current_category!,
+      subCategory: r.current_sub_category!,
+      imageUrl: r.current_image_url!,
+      imageId: r.current_image_id!,
+      createdAt: timestamp(r.current_created_at!),
+      ratingAvg: r.current_rating_avg!,
+      ratingCount: r.current_rating_count!,
+      color: r.current_color,
+      brand: r.current_brand,
+      companyName: r.company_name!,
+      sellerId: r.seller_id!,
+    },
+    company: r.company_name!,
+    sellerEmail: r.seller_email!,
+  };
+}
+
+/** One row per placed item (or a single row with the customer's state when nothing was placed). */
+interface PlacedRow {
+  card_checkout: boolean;
+  awaiting_card: boolean;
+  full_name: string;
+  email: string;
+  address: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  order_id: string | null;
+  subtotal_paise: number | null;
+  gst_paise: number | null;
+  total_paise: number | null;
+  order_created_at: Date | string | null;
+  item_id: string | null;
+  product_id: string | null;
+  seller_id: string | null;
+  product_name: string | null;
+  product_image: string | null;
+  product_category: string | null;
+  product_sub_category: string | null;
+  unit_price_paise: number | null;
+  quantity: number | null;
+  amount_paise: number | null;
+  item_created_at: Date | string | null;
+  seller_email: string | null;
+  company_name: string | null;
+  current_name: string | null;
+  current_price_paise: number | null;
+  current_mrp_paise: number | null;
+  current_stock: number | null;
+  current_category: string | null;
+  current_sub_category: string | null;
+  current_image_url: string | null;
+  current_image_id: string | null;
+  current_created_at: Date | string | null;
+  current_rating_avg: number | null;
+  current_rating_count: number | null;
+  current_color: string | null;
+  current_brand: string | null;
+}
+
+// Data-modifying CTEs all run, once and to completion, whether or not the final SELECT reads them;
+// they share one snapshot, so later steps use what earlier ones RETURN rather than re-reading tables.
+const placeStatement = (userId: string) => sql`
+with customer as (
+  select u.id, u.full_name, u.email, u.mobile, c.payment_method,
+    -- the address saved on this checkout, else the profile's default (as readCheckout does)
+    (c.address is not null and c.city is not null and c.state is not null and c.postal_code is not null) as saved,
+    u.address as profile_address, u.city as profile_city, u.state as profile_state,
+    u.postal_code as profile_postal_code,
+    c.address as checkout_address, c.city as checkout_city, c.state as checkout_state,
+    c.postal_code as checkout_postal_code
+  from users u left join checkouts c on c.user_id = u.id
+  where u.id = ${userId}
+  for update of u
+),
+buyer as (
+  select id, full_name, email, mobile,
+    coalesce(payment_method = 'stripe', false) as card_checkout,
+    exists (
+      select 1 from orders o
+      where o.user_id = customer.id and o.payment_status = 'awaiting_payment' and o.source = 'cart'
+    ) as awaiting_card,
+    case when saved then checkout_address else profile_address end as address,
+    case when saved then checkout_city else profile_city end as city,
+    case when saved then checkout_state else profile_state end as state,
+    case when saved then checkout_postal_code else profile_postal_code end as postal_code
+  from customer
+),
+lines as (
+  delete from cart_items ci
+  using products p, sellers s, buyer b
+  where ci.user_id = b.id and not b.card_checkout and not b.awaiting_card
+    and p.id = ci.product_id and s.id = p.seller_id and p.status = 'active' and s.status = 'active'
+  returning ci.quantity, p.id as product_id, p.seller_id, p.name, p.image_url, p.category,
+    p.sub_category, p.price_paise, s.email as seller_email, s.company_name
+),
+taken as (
+  update products p set stock = p.stock - l.quantity, updated_at = now()
+  from lines l
+  where p.id = l.product_id
+  returning p.id, p.name, p.price_paise, p.mrp_paise, p.stock, p.category, p.sub_category,
+    p.image_url, p.image_id, p.created_at, p.rating_avg, p.rating_count, p.color, p.brand
+),
+totals as (
+  select subtotal, round(subtotal * ${GST_PERCENT}::numeric / 100)::int as gst
+  from (select sum(price_paise::bigint * quantity)::int as subtotal from lines) s
+  where subtotal is not null
+),
+placed as (
+  insert into orders (user_id, customer_name, customer_email, customer_mobile, payment_method,
+    payment_status, address, city, state, postal_code, subtotal_paise, gst_paise, total_paise, source)
+  select b.id, b.full_name, b.email, b.mobile, 'cod', 'cod_due', b.address, b.city, b.state,
+    b.postal_code, t.subtotal, t.gst, t.subtotal + t.gst, 'cart'
+  from buyer b, totals t
+  returning id, subtotal_paise, gst_paise, total_paise, created_at
+),
+items as (
+  insert into order_items (order_id, product_id, seller_id, product_name, product_image,
+    product_category, product_sub_category, unit_price_paise, quantity, amount_paise, status)
+  select o.id, l.product_id, l.seller_id, l.name, l.image_url, l.category, l.sub_category,
+    l.price_paise, l.quantity, l.price_paise * l.quantity, 'pending'
+  from placed o, lines l
+  returning id, product_id, seller_id, product_name, product_image, product_category,
+    product_sub_category, unit_price_paise, quantity, amount_paise, created_at
+),
+bumped as (
+  update catalog_version set version = version + 1
+  where id = 1 + (txid_current() % ${CATALOG_VERSION_STRIPES}) and exists (select 1 from placed)
+  returning id
+),
+checkout_cleared as (
+  delete from checkouts where user_id = ${userId} and exists (select 1 from placed)
+  returning user_id
+)
+select b.card_checkout, b.awaiting_card, b.full_name, b.email, b.address, b.city, b.state,
+  b.postal_code,
+  o.id as order_id, o.subtotal_paise, o.gst_paise, o.total_paise, o.created_at as order_created_at,
+  i.id as item_id, i.product_id, i.seller_id, i.product_name, i.product_image, i.product_category,
+  i.product_sub_category, i.unit_price_paise, i.quantity, i.amount_paise,
+  i.created_at as item_created_at,
+  l.seller_email, l.company_name,
+  t.name as current_name, t.price_paise as current_price_paise, t.mrp_paise as current_mrp_paise,
+  t.stock as current_stock, t.category as current_category,
+  t.sub_category as current_sub_category, t.image_url as current_image_url,
+  t.image_id as current_image_id, t.created_at as current_created_at,
+  t.rating_avg as current_rating_avg, t.rating_count as current_rating_count,
+  t.color as current_color, t.brand as current_brand
+from buyer b
+left join placed o on true
+left join items i on true
+left join lines l on l.product_id = i.product_id
+left join taken t on t.id = i.product_id
+`;
