@@ -9,10 +9,17 @@ export interface TokenClaims {
 }
 
 const TOKEN_TTL = '7d';
+/** Verified tokens remembered (per process); a verification is an HMAC in WebCrypto, ~0.1 ms. */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 /** Signs and verifies the HS256 session tokens of DESIGN §5. */
 export class TokenService {
   private readonly key: Uint8Array;
+  /**
+   * Token text → its claims and expiry. The same bytes always verify the same way, so a token seen
+   * valid is valid again until it expires; only tokens that verified are kept. Oldest out first.
+   */
+  private readonly verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>();
 
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
@@ -29,13 +36,29 @@ export class TokenService {
 
   /** The claims of a valid, unexpired token; undefined for anything else. */
   async verify(token: string): Promise<TokenClaims | undefined> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (Date.now() < known.expiresAtMs) return known.claims;
+      this.verified.delete(token);
+      return undefined;
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const role = payload.role;
       if (typeof payload.sub !== 'string' || !ROLES.includes(role as Role)) return undefined;
-      return { sub: payload.sub, role: role as Role };
+      const claims = { sub: payload.sub, role: role as Role };
+      if (typeof payload.exp === 'number') this.remember(token, claims, payload.exp * 1000);
+      return claims;
     } catch {
       return undefined;
     }
+  }
+
+  private remember(token: string, claims: TokenClaims, expiresAtMs: number) {
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = this.verified.keys().next().value;
+      if (oldest !== undefined) this.verified.delete(oldest);
+    }
+    this.verified.set(token, { claims, expiresAtMs });
   }
 }
