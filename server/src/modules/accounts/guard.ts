@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
 import { admins, sellers, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
@@ -45,23 +46,39 @@ async function loadPrincipal(request: FastifyRequest): Promise<Principal | undef
 
 type Claims = Awaited<ReturnType<AppDeps['tokens']['verify']>>;
 
+/** The account row of a token's subject: one named statement per role, planned once per connection. */
+function prepareAccountQuery(db: Db, role: Role) {
+  const table = role === 'user' ? users : role === 'seller' ? sellers : admins;
+  return db
+    .select({
+      id: table.id,
+      fullName: table.fullName,
+      email: table.email,
+      status: role === 'seller' ? sellers.status : sql<string>`'active'`,
+    })
+    .from(table)
+    .where(eq(table.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(`account_of_${role}`);
+}
+
+const accountQueries = new WeakMap<Db, Map<Role, ReturnType<typeof prepareAccountQuery>>>();
+
+function accountQuery(db: Db, role: Role) {
+  const byRole = accountQueries.get(db) ?? new Map();
+  accountQueries.set(db, byRole);
+  const query = byRole.get(role) ?? prepareAccountQuery(db, role);
+  byRole.set(role, query);
+  return query;
+}
+
 /** The caller behind verified token claims (null: the token did not verify). */
 async function principalFromClaims(request: FastifyRequest, claims: Claims): Promise<Principal> {
   const { db } = request.server.deps;
   if (!claims || !isId(claims.sub))
     throw new AppError('UNAUTHENTICATED', 'Your session is invalid or has expired. Please log in again');
   // The row must still exist (a deleted account's token stops working at once) and a seller must be active.
-  const table = claims.role === 'user' ? users : claims.role === 'seller' ? sellers : admins;
-  const [row] = await db
-    .select({
-      id: table.id,
-      fullName: table.fullName,
-      email: table.email,
-      status: claims.role === 'seller' ? sellers.status : sql<string>`'active'`,
-    })
-    .from(table)
-    .where(eq(table.id, claims.sub))
-    .limit(1);
+  const [row] = await accountQuery(db, claims.role).execute({ id: claims.sub });
   if (!row) throw new AppError('UNAUTHENTICATED', 'This account no longer exists. Please log in again');
   if (row.status === 'suspended') throw new AppError('FORBIDDEN', 'This seller account is suspended');
   return { id: row.id, fullName: row.fullName, email: row.email, role: claims.role };

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { executeNamed } from '../../db/named-statement.ts';
 import { cartItems, products } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 
@@ -14,7 +15,15 @@ const onlyLeft = (stock: number) => `Only ${stock} left in stock`;
  * the stock, so two quick clicks cannot pass it (the cart reserves nothing; the order takes stock).
  */
 export async function addToCart(db: Db, userId: string, productId: string, quantity: number) {
-  const { rows } = (await db.execute(sql`
+  const rows = await executeNamed<{
+    name: string;
+    stock: number;
+    id: string | null;
+    quantity: number | null;
+  }>(
+    db,
+    'add_to_cart',
+    sql`
     with product as (
       select p.id, p.name, p.stock from products p join sellers s on s.id = p.seller_id
       where p.id = ${productId} and p.status = 'active' and s.status = 'active'
@@ -28,7 +37,8 @@ export async function addToCart(db: Db, userId: string, productId: string, quant
       returning id, quantity
     )
     select product.name, product.stock, line.id, line.quantity from product left join line on true
-  `)) as unknown as { rows: { name: string; stock: number; id: string | null; quantity: number | null }[] };
+  `,
+  );
   const [row] = rows;
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   if (row.stock <= 0) throw conflict(SOLD_OUT);

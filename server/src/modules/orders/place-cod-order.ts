@@ -1,6 +1,7 @@
 import { GST_PERCENT } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { executeNamed } from '../../db/named-statement.ts';
 import { violatesCheck } from '../../lib/pg-errors.ts';
 import { CATALOG_VERSION_STRIPES } from '../catalog/version.ts';
 import type { LineSource, OrderHeader } from './order-lines.ts';
@@ -37,7 +38,7 @@ export type PlacedLine = LineSource & { sellerEmail: string };
 export async function placeCartCodOrder(db: Db, userId: string): Promise<CodAttempt> {
   let rows: PlacedRow[];
   try {
-    rows = ((await db.execute(placeStatement(userId))) as unknown as { rows: PlacedRow[] }).rows;
+    rows = await executeNamed<PlacedRow>(db, 'place_cod_order', placeStatement(userId));
   } catch (err) {
     if (violatesCheck(err, 'products_stock_non_negative')) return { kind: 'short' };
     throw err;
