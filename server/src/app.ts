@@ -1,5 +1,4 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -14,6 +13,7 @@ import type { Database, Db } from './db/client.ts';
 import { registerBodyParsing } from './lib/body.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './lib/http.ts';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { TokenService } from './lib/tokens.ts';
 import { registerModules } from './modules/index.ts';
 import { type Mailer, OutboxMailer } from './modules/mail/mailer.ts';
@@ -82,22 +82,7 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
 
   registerErrorHandling(app);
   registerBodyParsing(app);
-  await app.register(helmet, {
-    // The SPA and the test payment page load only their own scripts; images may come from any https host.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        formAction: ["'self'", 'https://checkout.stripe.com'],
-        // The shop may run on plain http (localhost, a LAN address); don't rewrite its own URLs to https.
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
+  registerSecurityHeaders(app);
   await app.register(cors, {
     origin: config.corsOrigin,
     // The old client runs on its own origin and PUTs and DELETEs with auth-token (SPEC §7): its

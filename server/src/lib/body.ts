@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 /**
  * The old client sends `Content-Type: application/json` on every call, also on the PUTs and
@@ -16,7 +16,15 @@ export function registerBodyParsing(app: FastifyInstance) {
 
   // A route with a body schema that got no body at all validates `{}`: "cartProductId is required"
   // says more than "expected object". An explicit JSON null, array or string is still refused.
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  // Attached only to routes with a body schema: the many GETs run no hook for it.
+  app.addHook('onRoute', (route) => {
+    if (!route.schema?.body) return;
+    const own = route.preValidation;
+    route.preValidation = [emptyBodyAsObject, ...(own ? (Array.isArray(own) ? own : [own]) : [])];
   });
+}
+
+function emptyBodyAsObject(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+  if (request.body === undefined) request.body = {};
+  done();
 }
