@@ -4,6 +4,7 @@ import { insertProduct } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { type FastAccount, quickSeller, quickUser, stockOf } from '../../../test/shop-fixtures.ts';
 import { cartItems, checkouts, orderItems, orders, outboxEmails, products } from '../../db/schema.ts';
+import { computeTotals } from '../../lib/money.ts';
 
 let ctx: TestContext;
 let seller: FastAccount;
@@ -84,6 +85,44 @@ describe('Cash On Delivery', () => {
     const otherMail = await mailsTo(otherSeller.email);
     expect(otherMail[0]!.text).toContain(b.name);
     expect(otherMail[0]!.text).not.toContain(a.name);
+  });
+
+  it('computes GST in the order exactly as computeTotals does, halves rounded up, to the paisa', async () => {
+    const user = await quickUser(ctx.app);
+    // 25 × 18 / 100 = 4.5 → 5; 75 → 13.5 → 14; 33_335 → 6000.3 → 6000; 2_775 → 499.5 → 500
+    for (const pricePaise of [25, 75, 33_335, 2_775]) {
+      const p = await insertProduct(ctx.db, seller.id, { pricePaise, stock: 1 });
+      await add(user, p.id, 1);
+      const res = await placeCod(user);
+      expect(res.statusCode, res.body).toBe(200);
+      const [row] = await ctx.db.select().from(orders).where(eq(orders.id, res.json().order._id));
+      const expected = computeTotals(pricePaise);
+      expect(row).toMatchObject({
+        subtotalPaise: expected.subtotalPaise,
+        gstPaise: expected.gstPaise,
+        totalPaise: expected.totalPaise,
+      });
+      expect(res.json().order.total).toBe(expected.totalPaise / 100);
+    }
+  });
+
+  it("orders only products still in the shop, to the profile's address when none was saved", async () => {
+    const user = await quickUser(ctx.app);
+    const kept = await insertProduct(ctx.db, seller.id, { pricePaise: 1_000, stock: 3 });
+    const gone = await insertProduct(ctx.db, seller.id, { pricePaise: 2_000, stock: 3 });
+    await add(user, kept.id, 1);
+    await add(user, gone.id, 1);
+    await ctx.db.update(products).set({ status: 'removed' }).where(eq(products.id, gone.id));
+
+    const res = await placeCod(user);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order).toMatchObject({ address: '22 MG Road', subtotal: 10 });
+    expect(res.json().order.items.map((i: { productId: string }) => i.productId)).toEqual([kept.id]);
+    expect(await stockOf(ctx.db, kept.id)).toBe(2);
+    expect(await stockOf(ctx.db, gone.id)).toBe(3);
+    // The removed product's line is not bought; it stays (hidden) rather than vanishing unexplained.
+    const left = await ctx.db.select().from(cartItems).where(eq(cartItems.userId, user.id));
+    expect(left.map((l) => l.productId)).toEqual([gone.id]);
   });
 
   it('creates nothing on a second call or with an empty cart (409)', async () => {
