@@ -25,6 +25,13 @@ export interface Database {
    * `channel`, before the committing statement's promise resolves. Returns the unsubscribe function.
    */
   listenLocal?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL only: a reader of one fixed single-value statement (first column of the first row, as
+   * text) on a connection of its own, prepared once: never queued behind the pool's work, no ORM on the
+   * way. If that connection can't be had or fails, the read goes through the pool instead. Closed with
+   * the database.
+   */
+  dedicatedReader?(sqlText: string): () => Promise<string | null>;
   /** SQL statements run through Drizzle since open; undefined unless opened with `countQueries`. */
   queryCount(): number | undefined;
   close(): Promise<void>;
@@ -54,6 +61,67 @@ function statementCounter(): { logger: Logger | undefined; read: () => number | 
   };
 }
 
+/** How dedicated readers' connections show in pg_stat_activity. */
+export const DEDICATED_APPLICATION_NAME = 'vastra-dedicated-read';
+
+/** See Database.dedicatedReader. */
+export class DedicatedReader {
+  private client: Promise<pg.Client> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly text: string,
+    private readonly pool: pg.Pool,
+    private readonly counted: () => void,
+  ) {}
+
+  async read(): Promise<string | null> {
+    this.counted();
+    const query = { name: 'vastra_dedicated_read', text: this.text, rowMode: 'array' as const };
+    let result: pg.QueryArrayResult<unknown[]>;
+    try {
+      result = await (await this.connection()).query(query);
+    } catch {
+      // The dedicated connection is gone (server restart, connection limit): this read takes the pool.
+      result = await this.pool.query({ text: this.text, rowMode: 'array' });
+    }
+    const value = result.rows[0]?.[0];
+    return value === null || value === undefined ? null : String(value);
+  }
+
+  private connection(): Promise<pg.Client> {
+    if (this.closed) return Promise.reject(new Error('database closed'));
+    if (this.client) return this.client;
+    const client = new pg.Client({
+      connectionString: this.url,
+      application_name: DEDICATED_APPLICATION_NAME,
+    });
+    const forget = () => {
+      if (this.client === opened) this.client = undefined;
+      client.end().catch(() => undefined);
+    };
+    client.on('error', forget);
+    client.on('end', forget);
+    const opened = client.connect().then(
+      () => client,
+      (err: unknown) => {
+        forget();
+        throw err;
+      },
+    );
+    this.client = opened;
+    return opened;
+  }
+
+  async close() {
+    this.closed = true;
+    const client = this.client;
+    this.client = undefined;
+    if (client) await (await client.catch(() => undefined))?.end().catch(() => undefined);
+  }
+}
+
 /** Planner cost of a random page read; 1.1 suits data in memory or on SSD (PostgreSQL's default, 4, assumes disks). */
 const RANDOM_PAGE_COST = 1.1;
 
@@ -61,8 +129,9 @@ const notCounting = { logger: undefined, read: () => undefined };
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   const counter = opts.countQueries ? statementCounter() : notCounting;
-  if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+  const url = opts.url;
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
     pool.on('connect', (client) => {
       // The shop's working set lives in memory (or on SSD): with the default cost of 4 the planner
       // scans the whole table for a common search word instead of using the full-text index.
@@ -72,6 +141,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       // Idle-client errors (server restart) surface on the next query; don't crash the process.
     });
     const db = drizzlePg(pool, { schema, logger: counter.logger }) as unknown as Db;
+    const readers = new Set<DedicatedReader>();
     return {
       db,
       kind: 'postgres',
@@ -92,8 +162,16 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
           session.release();
         }
       },
+      dedicatedReader: (sqlText) => {
+        const reader = new DedicatedReader(url, sqlText, pool, () => counter.logger?.logQuery(sqlText, []));
+        readers.add(reader);
+        return () => reader.read();
+      },
       queryCount: counter.read,
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([...readers].map((r) => r.close()));
+        await pool.end();
+      },
     };
   }
   const dataDir = opts.dataDir && opts.dataDir !== ':memory:' ? opts.dataDir : undefined;

@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, auth, registerSeller, registerUser } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import type { App } from '../../app.ts';
+import { DEDICATED_APPLICATION_NAME, DedicatedReader } from '../../db/client.ts';
 import { sellers } from '../../db/schema.ts';
 import { VersionGate } from './cache.ts';
 import { takeStock } from './stock.ts';
@@ -179,6 +181,61 @@ describe('catalogue cache', () => {
     await updateProduct(other, id, { price: 350, stockQuantity: 8 });
     expect((await views(ctx.app, id)).inList?.price).toBe(350);
   });
+});
+
+describe('catalogue cache on PostgreSQL', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'stays exact when the connection it reads the version on is cut',
+    async () => {
+      const id = await addProduct(ctx.app, 410);
+      expect((await views(ctx.app, id)).page.price).toBe(410);
+      const cut = async () =>
+        ctx.database.exec(
+          `select pg_terminate_backend(pid) from pg_stat_activity
+           where application_name = '${DEDICATED_APPLICATION_NAME}' and datname = current_database()`,
+        );
+      await cut();
+      // Read right away (the cut may not have reached the app yet) and after a write.
+      expect((await views(ctx.app, id)).page.price).toBe(410);
+      await updateProduct(ctx.app, id, { price: 420, stockQuantity: 5 });
+      expect((await views(ctx.app, id)).page.price).toBe(420);
+      await cut();
+      await updateProduct(ctx.app, id, { price: 425, stockQuantity: 5 });
+      expect((await views(ctx.app, id)).page.price).toBe(425);
+      await updateProduct(ctx.app, id, { price: 430, stockQuantity: 5 });
+      expect((await views(ctx.app, id)).inList?.price).toBe(430);
+      const open = (await ctx.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity
+            where application_name = ${DEDICATED_APPLICATION_NAME} and datname = current_database()`,
+      )) as unknown as { rows: { n: number }[] };
+      const row = open.rows[0];
+      expect(row?.n).toBeGreaterThan(0);
+    },
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'reads through the pool when it cannot have a connection of its own',
+    async () => {
+      const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
+      try {
+        let counted = 0;
+        const reader = new DedicatedReader(
+          'postgres://postgres@127.0.0.1:1/nowhere',
+          'select 42::text',
+          pool,
+          () => {
+            counted++;
+          },
+        );
+        expect(await reader.read()).toBe('42');
+        expect(await reader.read()).toBe('42');
+        expect(counted).toBe(2);
+        await reader.close();
+      } finally {
+        await pool.end();
+      }
+    },
+  );
 });
 
 describe('VersionGate', () => {

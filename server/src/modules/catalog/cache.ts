@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { readCatalogVersion } from './version.ts';
+import { catalogVersionReader } from './version.ts';
 
 /** What a public catalogue read produces on a cache miss. */
 export interface CacheFill {
@@ -11,11 +11,32 @@ export interface CacheFill {
   headers?: Record<string, string>;
 }
 
-interface Page {
-  version: number;
-  body: string;
-  etag: string;
-  headers: Record<string, string> | undefined;
+const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** One cached answer: its bytes, and every header of its 200 and 304 answers, computed once. */
+class Page {
+  readonly etag: string;
+  /** Headers of the 200 answer (ETag, Cache-Control, Content-Type and the fill's own). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Headers of the 304 answer: the same, less Content-Type (there is no content). */
+  readonly notModifiedHeaders: Readonly<Record<string, string>>;
+
+  constructor(
+    readonly version: number,
+    /** The serialized JSON, as UTF-8 bytes: sent as is, no encoding or length count per request. */
+    readonly bytes: Buffer,
+    own: Record<string, string> | undefined,
+  ) {
+    this.etag = `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"`;
+    this.notModifiedHeaders = { ...own, etag: this.etag, 'cache-control': CACHE_CONTROL };
+    this.headers = { ...this.notModifiedHeaders, 'content-type': JSON_TYPE };
+  }
+
+  /** The JSON text (for callers that read a cached value back). */
+  get body(): string {
+    return this.bytes.toString('utf8');
+  }
 }
 
 /** Where a cache learns the current catalogue version. */
@@ -126,20 +147,18 @@ export class CatalogCache {
 
   private async fill(version: number, load: () => Promise<CacheFill>): Promise<Page> {
     const { payload, headers } = await load();
-    const body = JSON.stringify(payload);
-    const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-    return { version, body, etag, headers };
+    return new Page(version, Buffer.from(JSON.stringify(payload)), headers);
   }
 
   private store(key: string, page: Page) {
-    if (page.version !== this.version || page.body.length > this.maxBytes / 8) return;
+    if (page.version !== this.version || page.bytes.length > this.maxBytes / 8) return;
     this.pages.set(key, page);
-    this.bytes += page.body.length;
+    this.bytes += page.bytes.length;
     // Evict oldest first; Map iteration is insertion order.
     for (const [k, old] of this.pages) {
       if (this.bytes <= this.maxBytes) break;
       this.pages.delete(k);
-      this.bytes -= old.body.length;
+      this.bytes -= old.bytes.length;
     }
   }
 
@@ -167,7 +186,7 @@ export function catalogCacheOf(deps: AppDeps): CatalogCache {
   if (!cache) {
     const source = deps.database.listenLocal
       ? new LocalVersion(deps.database)
-      : new VersionGate(() => readCatalogVersion(deps.db));
+      : new VersionGate(catalogVersionReader(deps.database));
     cache = new CatalogCache(source);
     caches.set(deps, cache);
   }
@@ -193,8 +212,8 @@ export async function sendCached(
   load: () => Promise<CacheFill>,
 ): Promise<FastifyReply> {
   const page = await catalogCacheOf(req.server.deps).get(key, load);
-  reply.header('etag', page.etag).header('cache-control', 'public, max-age=0, must-revalidate');
-  if (page.headers) reply.headers(page.headers);
-  if (matches(req.headers['if-none-match'], page.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(page.body);
+  if (matches(req.headers['if-none-match'], page.etag)) {
+    return reply.code(304).headers(page.notModifiedHeaders).send();
+  }
+  return reply.headers(page.headers).send(page.bytes);
 }

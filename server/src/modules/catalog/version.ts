@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { catalogVersion } from '../../db/schema.ts';
 
 /** Rows 1..STRIPES of catalog_version (migration 0002); the catalogue version is their sum. */
@@ -28,4 +28,18 @@ export async function readCatalogVersion(db: DbOrTx): Promise<number> {
     .select({ v: sql<string>`coalesce(sum(${catalogVersion.version}), 0)` })
     .from(catalogVersion);
   return Number(row?.v ?? 0);
+}
+
+/** readCatalogVersion as plain SQL, for a dedicated connection (Database.dedicatedReader). */
+const CATALOG_VERSION_SQL = 'select coalesce(sum("version"), 0)::text from "catalog_version"';
+
+/**
+ * The reader a cache checks the version with: on PostgreSQL a prepared statement on a connection of
+ * its own (a read per burst of requests must not wait behind the pool's orders and searches, nor pay
+ * for building the query); elsewhere the Drizzle query.
+ */
+export function catalogVersionReader(database: Database): () => Promise<number> {
+  const read = database.dedicatedReader?.(CATALOG_VERSION_SQL);
+  if (!read) return () => readCatalogVersion(database.db);
+  return async () => Number((await read()) ?? 0);
 }
