@@ -31,25 +31,25 @@ export const priceBand = sql<number>`(case ${sql.raw(
 export interface SearchFilters {
   /** Visible, matching the text, in stock when asked: applies to every count. */
   base: SQL;
-  /** The tsquery, when there is search text (for ranking). */
-  tsQuery: SQL | undefined;
+  /** The tsquery to rank by, when there is search text. */
+  rankQuery: SQL | undefined;
   /** One condition per facet dimension (`true` when that filter is not set). */
   byDimension: Record<Dimension, SQL>;
 }
 
 /** Turns the validated query into SQL conditions, kept apart per facet dimension. */
 export function buildFilters(query: ProductSearchQuery): SearchFilters {
-  const tsQuery = textQuery(query.q);
+  const text = textQuery(query.q);
   const base = and(
     isVisible,
-    tsQuery ? sql`${products.search} @@ ${tsQuery}` : undefined,
+    text ? sql`${products.search} @@ ${text.match}` : undefined,
     query.inStock ? gt(products.stock, 0) : undefined,
   )!;
   const min = query.minPrice === undefined ? undefined : rupeesToPaise(query.minPrice);
   const max = query.maxPrice === undefined ? undefined : rupeesToPaise(query.maxPrice);
   return {
     base,
-    tsQuery,
+    rankQuery: text?.rank,
     byDimension: {
       category: query.category ? eq(products.category, query.category) : TRUE,
       subCategory: query.subCategory ? eq(products.subCategory, query.subCategory) : TRUE,

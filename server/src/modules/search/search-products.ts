@@ -17,11 +17,11 @@ function orderOf(sort: SearchSort, f: SearchFilters, q: string | undefined): SQL
     case 'rating':
       return [desc(products.ratingAvg), desc(products.ratingCount), ...NEWEST];
     case 'relevance':
-      if (f.tsQuery && q) {
+      if (f.rankQuery && q) {
         // A product named exactly what was typed comes first, then full-text rank (name > brand > colour > category).
         return [
           desc(sql`lower(${products.name}) = lower(${q})`),
-          desc(sql`ts_rank(${products.search}, ${f.tsQuery})`),
+          desc(sql`ts_rank(${products.search}, ${f.rankQuery})`),
           ...NEWEST,
         ];
       }
@@ -54,7 +54,7 @@ export async function searchProducts(
   facetSource: FacetSource = (_key, compute) => compute(),
 ): Promise<ProductSearchAnswer> {
   const filters = buildFilters(query);
-  const sort = query.sort ?? (filters.tsQuery ? 'relevance' : 'newest');
+  const sort = query.sort ?? (filters.rankQuery ? 'relevance' : 'newest');
   const [rows, { facets, total }] = await Promise.all([
     db
       .select(productColumns)

@@ -1,9 +1,10 @@
 import type { ProductSearchAnswer } from '@vastra/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct, registerSeller } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { sellers } from '../../db/schema.ts';
+import { products, sellers } from '../../db/schema.ts';
+import { textQuery } from './text-query.ts';
 
 let ctx: TestContext;
 
@@ -224,6 +225,36 @@ describe('facets', () => {
       const narrowed = await search(p.toString());
       // The band's count ignores the price filter itself, exactly like choosing the band would.
       expect(narrowed.total, `${query} ${band.label}`).toBe(band.count);
+    }
+  });
+});
+
+describe('text matching', () => {
+  it('matches plain text with the prefix query alone, finding exactly what the full query finds', async () => {
+    const ids = async (tsQuery: ReturnType<typeof sql>) =>
+      (await ctx.db.select({ id: products.id }).from(products).where(sql`${products.search} @@ ${tsQuery}`))
+        .map((r) => r.id)
+        .sort();
+    const plain = [
+      'shirts',
+      'linen shirt',
+      'the shirt',
+      'shirt with',
+      'kurt',
+      'denim shi',
+      'blue 20',
+      'hoodies women',
+      'linen shirts',
+    ];
+    for (const q of plain) {
+      const t = textQuery(q)!;
+      expect(t.match, q).not.toBe(t.rank);
+      expect(await ids(t.match), q).toEqual(await ids(t.rank));
+    }
+    // Text the database's parser may split differently (hyphens, dots, other scripts) keeps the full query.
+    for (const q of ['t-shirt', '3.5 linen', 'kurta कुर्ता', 'shirt -denim']) {
+      const t = textQuery(q)!;
+      expect(t.match, q).toBe(t.rank);
     }
   });
 });
