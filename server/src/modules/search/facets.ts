@@ -1,20 +1,20 @@
-import { type FacetValue, PRICE_BANDS, type SearchFacets } from '@vastra/contracts';
+import { type FacetValue, PRICE_BANDS, type ProductSearchQuery, type SearchFacets } from '@vastra/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { products, sellers } from '../../db/schema.ts';
 import {
-  allFilters,
-  allFiltersExcept,
-  brandKey,
-  colorKey,
+  allDimensionsBut,
   type Dimension,
+  dimensionFilters,
+  type FilterColumns,
+  keyOf,
   priceBand,
   type SearchFilters,
 } from './filters.ts';
 
 /**
- * grouping(category, subCategory, colorKey, brandKey, band) of each grouping set: a bit is set for
- * every column the set does not group by.
+ * grouping(category, subCategory, colour key, brand key, band) of each grouping set: a bit is set
+ * for every column the set does not group by.
  */
 const SET: Record<Dimension | 'all', number> = {
   category: 0b01111,
@@ -25,46 +25,78 @@ const SET: Record<Dimension | 'all', number> = {
   all: 0b11111,
 };
 
-const countUnless = (f: SearchFilters, d: Dimension) =>
-  sql<number>`count(*) filter (where ${allFiltersExcept(f, d)})`.mapWith(Number);
+/** The columns of the first step's groups, as the dimension filters read them. */
+const GROUP: FilterColumns = {
+  category: sql`${sql.identifier('category')}`,
+  subCategory: sql`${sql.identifier('sub_category')}`,
+  color: sql`${sql.identifier('color')}`,
+  brand: sql`${sql.identifier('brand')}`,
+  price: sql`${sql.identifier('in_price')}`,
+  priceIsFilter: true,
+};
+const colorKey = keyOf(GROUP.color);
+const brandKey = keyOf(GROUP.brand);
 
 const byCount = (a: FacetValue, b: FacetValue) => b.count - a.count || a.value.localeCompare(b.value);
 
 /**
- * Every facet and the total in one statement and one pass over the matching products: grouping
- * sets give one group per dimension value, and each dimension counts with every filter but its own
- * (disjunctive facets: choosing a colour still shows how many the other colours have).
+ * Every facet and the total in one statement, in two steps. First the matching products are
+ * counted per category, sub-category, colour and brand (as typed), price band, and whether the
+ * price filter passes: one pass over the products, a few hundred groups even for a common word.
+ * Then grouping sets over those groups give one row per dimension value, and each dimension sums
+ * the groups that pass every filter but its own (disjunctive facets: choosing a colour still shows
+ * how many the other colours have). The counts are those of grouping the products themselves,
+ * but each product is looked at once, and the colour and brand keys and the filters are worked
+ * out per group instead of per product and dimension.
  */
 export async function searchFacets(
   db: DbOrTx,
+  query: ProductSearchQuery,
   f: SearchFilters,
 ): Promise<{ facets: SearchFacets; total: number }> {
+  const groups = db.$with('groups').as(
+    db
+      .select({
+        category: sql<string>`${products.category}`.as('category'),
+        subCategory: sql<string>`${products.subCategory}`.as('sub_category'),
+        color: sql<string | null>`${products.color}`.as('color'),
+        brand: sql<string | null>`${products.brand}`.as('brand'),
+        band: sql<number>`${priceBand}`.as('band'),
+        inPrice: sql<boolean>`${f.byDimension.price}`.as('in_price'),
+        n: sql<number>`count(*)`.as('n'),
+      })
+      .from(products)
+      .innerJoin(sellers, eq(sellers.id, products.sellerId))
+      .where(f.base)
+      // By position: the five keys and the price filter (the constant `true` when not set).
+      .groupBy(sql.raw('1, 2, 3, 4, 5, 6')),
+  );
+  const byDimension = dimensionFilters(query, GROUP);
+  const count = (skip?: Dimension) =>
+    sql<number>`coalesce(sum("n") filter (where ${allDimensionsBut(byDimension, skip)}), 0)`.mapWith(Number);
   const rows = await db
+    .with(groups)
     .select({
-      set: sql<number>`grouping(${products.category}, ${products.subCategory}, ${colorKey}, ${brandKey}, ${priceBand})`.mapWith(
+      set: sql<number>`grouping("category", "sub_category", ${colorKey}, ${brandKey}, "band")`.mapWith(
         Number,
       ),
-      category: products.category,
-      subCategory: products.subCategory,
+      category: sql<string>`"category"`,
+      subCategory: sql<string>`"sub_category"`,
       colorKey: sql<string | null>`${colorKey}`,
-      // A representative spelling of the colour/brand for display (the filter ignores case).
-      color: sql<string | null>`max(${products.color})`,
-      brand: sql<string | null>`max(${products.brand})`,
       brandKey: sql<string | null>`${brandKey}`,
-      band: sql<number | null>`${priceBand}`,
-      nCategory: countUnless(f, 'category'),
-      nSubCategory: countUnless(f, 'subCategory'),
-      nColor: countUnless(f, 'color'),
-      nBrand: countUnless(f, 'brand'),
-      nPrice: countUnless(f, 'price'),
-      nAll: sql<number>`count(*) filter (where ${allFilters({ ...f, base: sql`true` })})`.mapWith(Number),
+      band: sql<number | null>`"band"`,
+      // A representative spelling of the colour/brand for display (the filter ignores case).
+      color: sql<string | null>`max("color")`,
+      brand: sql<string | null>`max("brand")`,
+      nCategory: count('category'),
+      nSubCategory: count('subCategory'),
+      nColor: count('color'),
+      nBrand: count('brand'),
+      nPrice: count('price'),
+      nAll: count(),
     })
-    .from(products)
-    .innerJoin(sellers, eq(sellers.id, products.sellerId))
-    .where(f.base)
-    .groupBy(
-      sql`grouping sets ((${products.category}), (${products.subCategory}), (${colorKey}), (${brandKey}), (${priceBand}), ())`,
-    );
+    .from(groups)
+    .groupBy(sql`grouping sets (("category"), ("sub_category"), (${colorKey}), (${brandKey}), ("band"), ())`);
 
   const facets: SearchFacets = {
     category: [],

@@ -1,5 +1,5 @@
 import { PRICE_BANDS, type ProductSearchQuery } from '@vastra/contracts';
-import { and, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { products } from '../../db/schema.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import { qualified } from '../../lib/qualified.ts';
@@ -13,8 +13,7 @@ export type Dimension = (typeof DIMENSIONS)[number];
 const TRUE = sql`true`;
 
 /** Colour and brand are free text typed by sellers: compare them case- and space-insensitively. */
-export const colorKey = sql`lower(trim(${qualified(products.color)}))`;
-export const brandKey = sql`lower(trim(${qualified(products.brand)}))`;
+export const keyOf = (text: SQL) => sql`lower(trim(${text}))`;
 
 const keysOf = (values: string[]) => [...new Set(values.map((v) => v.trim().toLowerCase()))];
 
@@ -28,13 +27,54 @@ export const priceBand = sql<number>`(case ${sql.raw(
     .join(' '),
 )} else ${sql.raw(String(PRICE_BANDS.length - 1))} end)`;
 
+/**
+ * What the dimension filters read: a product's columns, or the same values in rows that have
+ * already grouped products (where `price` may stand for the price filter's own outcome).
+ */
+export interface FilterColumns {
+  category: SQL;
+  subCategory: SQL;
+  color: SQL;
+  brand: SQL;
+  /** The price in paise; or, when `priceIsFilter`, whether the price filter passed. */
+  price: SQL;
+  priceIsFilter?: boolean;
+}
+
+const PRODUCT: FilterColumns = {
+  category: qualified(products.category),
+  subCategory: qualified(products.subCategory),
+  color: qualified(products.color),
+  brand: qualified(products.brand),
+  price: qualified(products.pricePaise),
+};
+
 export interface SearchFilters {
   /** Visible, matching the text, in stock when asked: applies to every count. */
   base: SQL;
   /** The tsquery to rank by, when there is search text. */
   rankQuery: SQL | undefined;
-  /** One condition per facet dimension (`true` when that filter is not set). */
+  /** One condition per facet dimension on a product (`true` when that filter is not set). */
   byDimension: Record<Dimension, SQL>;
+}
+
+/** One condition per facet dimension (`true` when that filter is not set), over `columns`. */
+export function dimensionFilters(query: ProductSearchQuery, columns: FilterColumns): Record<Dimension, SQL> {
+  const min = query.minPrice === undefined ? undefined : rupeesToPaise(query.minPrice);
+  const max = query.maxPrice === undefined ? undefined : rupeesToPaise(query.maxPrice);
+  const price = columns.priceIsFilter
+    ? columns.price
+    : and(
+        min === undefined ? undefined : sql`${columns.price} >= ${min}`,
+        max === undefined ? undefined : sql`${columns.price} <= ${max}`,
+      );
+  return {
+    category: query.category ? sql`${columns.category} = ${query.category}` : TRUE,
+    subCategory: query.subCategory ? sql`${columns.subCategory} = ${query.subCategory}` : TRUE,
+    color: query.color ? inArray(keyOf(columns.color), keysOf(query.color)) : TRUE,
+    brand: query.brand ? inArray(keyOf(columns.brand), keysOf(query.brand)) : TRUE,
+    price: price ?? TRUE,
+  };
 }
 
 /** Turns the validated query into SQL conditions, kept apart per facet dimension. */
@@ -45,23 +85,7 @@ export function buildFilters(query: ProductSearchQuery): SearchFilters {
     text ? sql`${products.search} @@ ${text.match}` : undefined,
     query.inStock ? gt(products.stock, 0) : undefined,
   )!;
-  const min = query.minPrice === undefined ? undefined : rupeesToPaise(query.minPrice);
-  const max = query.maxPrice === undefined ? undefined : rupeesToPaise(query.maxPrice);
-  return {
-    base,
-    rankQuery: text?.rank,
-    byDimension: {
-      category: query.category ? eq(products.category, query.category) : TRUE,
-      subCategory: query.subCategory ? eq(products.subCategory, query.subCategory) : TRUE,
-      color: query.color ? inArray(colorKey, keysOf(query.color)) : TRUE,
-      brand: query.brand ? inArray(brandKey, keysOf(query.brand)) : TRUE,
-      price:
-        and(
-          min === undefined ? undefined : gte(products.pricePaise, min),
-          max === undefined ? undefined : lte(products.pricePaise, max),
-        ) ?? TRUE,
-    },
-  };
+  return { base, rankQuery: text?.rank, byDimension: dimensionFilters(query, PRODUCT) };
 }
 
 /** Every filter at once: the items and the total. */
@@ -69,7 +93,7 @@ export function allFilters(f: SearchFilters): SQL {
   return and(f.base, ...DIMENSIONS.map((d) => f.byDimension[d]))!;
 }
 
-/** Every filter but one dimension's own: that dimension's facet counts. */
-export function allFiltersExcept(f: SearchFilters, skip: Dimension): SQL {
-  return and(...DIMENSIONS.filter((d) => d !== skip).map((d) => f.byDimension[d]))!;
+/** Every dimension's filter but `skip`'s own (that dimension's facet counts), or all of them. */
+export function allDimensionsBut(byDimension: Record<Dimension, SQL>, skip?: Dimension): SQL {
+  return and(...DIMENSIONS.filter((d) => d !== skip).map((d) => byDimension[d]))!;
 }

@@ -64,7 +64,7 @@ export async function searchProducts(
       .orderBy(...orderOf(sort, filters, query.q))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    facetSource(facetKey(query), () => searchFacets(db, filters)),
+    facetSource(facetKey(query), () => searchFacets(db, query, filters)),
   ]);
   return { items: rows.map(toApiProduct), total, page: query.page, limit: query.limit, facets };
 }

@@ -200,6 +200,9 @@ describe('facets', () => {
     'q=pants&minPrice=1000',
     'brand=Biba&inStock=true',
     'subCategory=gentsShirt&maxPrice=1999',
+    // Price limits inside bands: products of one band fall on both sides.
+    'minPrice=1500&maxPrice=2500',
+    'q=shirt&color=BLUE&minPrice=900',
   ])('for %s each facet count is what choosing that value gives', async (query) => {
     const a = await search(query);
     const params = new URLSearchParams(query);
