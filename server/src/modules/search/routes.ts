@@ -2,13 +2,23 @@ import { productSearchQuerySchema } from '@vastra/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { catalogCacheOf, sendCached } from '../catalog/cache.ts';
+import { concurrencyLimit } from './limit.ts';
 import { type SearchCache, searchProducts } from './search-products.ts';
+
+/**
+ * Searches that go over many products run at most this many at a time (the rest wait their turn
+ * here, not in the database pool): they share a few CPU cores, so more at once only makes each
+ * slower, and the pool keeps free connections for everything else (cached answers still read the
+ * catalogue version, product pages, checkout).
+ */
+const SEARCHES_AT_ONCE = 4;
 
 /** Search: the shop's product search with filters, facets and sorting. */
 export default async function searchRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
   const cache = catalogCacheOf(app.deps);
+  const limit = concurrencyLimit(SEARCHES_AT_ONCE);
   // The facets and total, and the order of the first results, are shared by the pages and sorts of
   // one search (and invalidated with it).
   const shared: SearchCache = async <T>(key: string, compute: () => Promise<T>) => {
@@ -20,7 +30,7 @@ export default async function searchRoutes(fastify: FastifyInstance) {
     // Answers are cached per catalogue version like the other public lists (a change shows at once).
     const key = `search?${JSON.stringify(req.query, Object.keys(req.query).sort())}`;
     return sendCached(req, reply, key, async () => {
-      const answer = await searchProducts(db, req.query, { cache: shared });
+      const answer = await searchProducts(db, req.query, { cache: shared, limit });
       return { payload: answer, headers: { 'x-total-count': String(answer.total) } };
     });
   });

@@ -5,6 +5,7 @@ import { products, sellers } from '../../db/schema.ts';
 import { isVisible, type ProductRow, productColumns, toApiProduct } from '../catalog/product-view.ts';
 import { searchFacets } from './facets.ts';
 import { allFilters, buildFilters, type SearchFilters } from './filters.ts';
+import type { Limit } from './limit.ts';
 
 const NEWEST = [desc(products.createdAt), desc(products.id)];
 
@@ -47,6 +48,8 @@ export const ORDER_WINDOW = 480;
 
 export interface SearchOptions {
   cache?: SearchCache;
+  /** Runs each statement that goes over the matching products (the route bounds how many run at once). */
+  limit?: Limit;
   /** Size of the shared ordered window (tests make it small to cross its edge). */
   window?: number;
 }
@@ -81,7 +84,7 @@ function orderKey(query: ProductSearchQuery, sort: SearchSort): string {
 export async function searchProducts(
   db: DbOrTx,
   query: ProductSearchQuery,
-  { cache = computeNow, window = ORDER_WINDOW }: SearchOptions = {},
+  { cache = computeNow, limit = (task) => task(), window = ORDER_WINDOW }: SearchOptions = {},
 ): Promise<ProductSearchAnswer> {
   const filters = buildFilters(query);
   const sort = query.sort ?? (filters.rankQuery ? 'relevance' : 'newest');
@@ -96,15 +99,17 @@ export async function searchProducts(
       .orderBy(...order);
 
   const page = async (): Promise<ProductRow[]> => {
-    if (offset + query.limit > window) return matching().limit(query.limit).offset(offset);
+    if (offset + query.limit > window) return limit(() => matching().limit(query.limit).offset(offset));
     const ids = await cache(`search-order?${orderKey(query, sort)}`, async () => {
-      const rows = await db
-        .select({ id: products.id })
-        .from(products)
-        .innerJoin(sellers, eq(sellers.id, products.sellerId))
-        .where(allFilters(filters))
-        .orderBy(...order)
-        .limit(window);
+      const rows = await limit(() =>
+        db
+          .select({ id: products.id })
+          .from(products)
+          .innerJoin(sellers, eq(sellers.id, products.sellerId))
+          .where(allFilters(filters))
+          .orderBy(...order)
+          .limit(window),
+      );
       return rows.map((r) => r.id);
     });
     const wanted = ids.slice(offset, offset + query.limit);
@@ -120,7 +125,7 @@ export async function searchProducts(
 
   const [rows, { facets, total }] = await Promise.all([
     page(),
-    cache(`search-facets?${facetKey(query)}`, () => searchFacets(db, query, filters)),
+    cache(`search-facets?${facetKey(query)}`, () => limit(() => searchFacets(db, query, filters))),
   ]);
   return { items: rows.map(toApiProduct), total, page: query.page, limit: query.limit, facets };
 }
