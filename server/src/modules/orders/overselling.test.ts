@@ -64,6 +64,35 @@ describe(`overselling: ${BUYERS} concurrent buyers, stock ${STOCK}`, () => {
     expect(placed).toHaveLength(STOCK);
   });
 
+  it('COD: concurrent multi-line orders over the same products all go through (no deadlock), stock exact', async () => {
+    const shelf = await Promise.all(
+      [0, 1, 2, 3].map(() => insertProduct(ctx.db, seller.id, { stock: 1_000 })),
+    );
+    const people = await buyers();
+    // Every buyer wants three of the four products, put in the cart in a different order, so
+    // concurrent orders reach the same rows in opposite orders.
+    const carts = people.map((p, i) => {
+      const picks = [shelf[i % 4]!, shelf[(i + 1) % 4]!, shelf[(i + 2) % 4]!];
+      return { p, picks: i % 2 ? picks.reverse() : picks };
+    });
+    for (const { p, picks } of carts) {
+      for (const product of picks) {
+        await ctx.db.insert(cartItems).values({ userId: p.id, productId: product.id, quantity: 2 });
+      }
+    }
+    const answers = await Promise.all(
+      carts.map(({ p }) =>
+        ctx.app.inject({ method: 'PUT', url: '/api/user/order-success', headers: p.headers }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).filter((s) => s !== 200)).toEqual([]);
+    for (const product of shelf) {
+      const sold = await unitsSold(product.id);
+      expect(sold).toBe(2 * carts.filter((c) => c.picks.includes(product)).length);
+      expect(await stockOf(ctx.db, product.id)).toBe(1_000 - sold);
+    }
+  });
+
   it('card: exactly the stock is reserved by concurrent Buy Now checkouts', async () => {
     const product = await insertProduct(ctx.db, seller.id, { stock: STOCK });
     const people = await buyers();

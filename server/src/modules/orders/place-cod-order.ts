@@ -2,9 +2,11 @@ import { GST_PERCENT } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { executeNamed } from '../../db/named-statement.ts';
-import { violatesCheck } from '../../lib/pg-errors.ts';
+import { pgErrorOf, violatesCheck } from '../../lib/pg-errors.ts';
 import { CATALOG_VERSION_STRIPES } from '../catalog/version.ts';
 import type { LineSource, OrderHeader } from './order-lines.ts';
+
+const DEADLOCK_DETECTED = '40P01';
 
 /** What one attempt to turn the cart into a COD order came to. */
 export type CodAttempt =
@@ -37,11 +39,18 @@ export type PlacedLine = LineSource & { sellerEmail: string };
  */
 export async function placeCartCodOrder(db: Db, userId: string): Promise<CodAttempt> {
   let rows: PlacedRow[];
-  try {
-    rows = await executeNamed<PlacedRow>(db, 'place_cod_order', placeStatement(userId));
-  } catch (err) {
-    if (violatesCheck(err, 'products_stock_non_negative')) return { kind: 'short' };
-    throw err;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      rows = await executeNamed<PlacedRow>(db, 'place_cod_order', placeStatement(userId));
+      break;
+    } catch (err) {
+      if (violatesCheck(err, 'products_stock_non_negative')) return { kind: 'short' };
+      // Lines are updated in product-id order, as every other stock writer does, so a deadlock
+      // should not happen; if the planner ever picks another order, the whole statement rolled back
+      // and simply runs again.
+      if (pgErrorOf(err)?.code === DEADLOCK_DETECTED && attempt < 3) continue;
+      throw err;
+    }
   }
   const head = rows[0];
   if (!head) return { kind: 'no_customer' };
@@ -194,7 +203,7 @@ lines as (
 ),
 taken as (
   update products p set stock = p.stock - l.quantity, updated_at = now()
-  from lines l
+  from (select product_id, quantity from lines order by product_id) l
   where p.id = l.product_id
   returning p.id, p.name, p.price_paise, p.mrp_paise, p.stock, p.category, p.sub_category,
     p.image_url, p.image_id, p.created_at, p.rating_avg, p.rating_count, p.color, p.brand
