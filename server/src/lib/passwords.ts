@@ -1,11 +1,14 @@
-import { hash, verify } from '@node-rs/argon2';
+// Loaded by the first password hash or check, not at start: a catalogue reader never needs it.
+const argon2 = () => import('@node-rs/argon2');
 
 // argon2id (the library's default algorithm) with OWASP's recommended minimum cost.
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-export const hashPassword = (password: string): Promise<string> => hash(password, OPTIONS);
+export const hashPassword = async (password: string): Promise<string> =>
+  (await argon2()).hash(password, OPTIONS);
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  const { verify } = await argon2();
   try {
     return await verify(passwordHash, password);
   } catch {

@@ -1,5 +1,4 @@
 import { IMAGE_DEFAULT_WIDTH, IMAGE_WIDTHS, SUB_CATEGORY_LABEL, type SubCategory } from '@vastra/contracts';
-import sharp from 'sharp';
 import { renditionKey } from '../../modules/media/images.ts';
 import type { MediaStorage } from '../../modules/media/storage.ts';
 
@@ -87,6 +86,8 @@ export async function storeGarmentImage(
   color: GarmentColor,
 ): Promise<{ imageUrl: string; imageId: string }> {
   const imageId = garmentImageId(subCategory, color);
+  // Loaded when a picture is drawn (first start, seeding), not by every server start.
+  const { default: sharp } = await import('sharp');
   // Render the vector once, then scale the bitmap: drawing text three times is the slow part.
   const { data, info } = await sharp(Buffer.from(garmentSvg(subCategory, color)))
     .raw()

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { IMAGE_DEFAULT_WIDTH, IMAGE_WIDTHS, type UploadAnswer } from '@vastra/contracts';
-import sharp from 'sharp';
 import { badRequest } from '../../lib/errors.ts';
 import type { MediaStorage } from './storage.ts';
 
@@ -17,6 +16,8 @@ export const renditionKey = (publicId: string, width: number) => `${publicId}/${
  * rendition is ready, so a bad file leaves nothing behind.
  */
 export async function makeRenditions(bytes: Buffer): Promise<Map<number, Buffer>> {
+  // Loaded on the first upload: libvips adds ~13 MB to a process that may never resize an image.
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   let pixels = 0;
   try {

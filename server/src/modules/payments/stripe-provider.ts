@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import {
   type CreateSessionInput,
@@ -10,17 +10,25 @@ import {
 /** Stripe Checkout (INR): line items from database prices plus one GST line. */
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
-  readonly client: Stripe;
+  private sdk: Promise<Stripe> | undefined;
 
-  constructor(stripe: Config['stripe'] & { secretKey: string }) {
-    this.client = new Stripe(stripe.secretKey, {
-      // Tests point the SDK at a local fake; production leaves these unset (api.stripe.com).
-      ...(stripe.host ? { host: stripe.host } : {}),
-      ...(stripe.port ? { port: stripe.port } : {}),
-      ...(stripe.protocol ? { protocol: stripe.protocol } : {}),
-      maxNetworkRetries: 1,
-      timeout: 20_000,
-    });
+  constructor(private readonly stripe: Config['stripe'] & { secretKey: string }) {}
+
+  /** The SDK client, loaded on first use: the SDK costs the process ~10 MB, so it loads only when needed. */
+  client(): Promise<Stripe> {
+    const stripe = this.stripe;
+    this.sdk ??= import('stripe').then(
+      ({ default: StripeSdk }) =>
+        new StripeSdk(stripe.secretKey, {
+          // Tests point the SDK at a local fake; production leaves these unset (api.stripe.com).
+          ...(stripe.host ? { host: stripe.host } : {}),
+          ...(stripe.port ? { port: stripe.port } : {}),
+          ...(stripe.protocol ? { protocol: stripe.protocol } : {}),
+          maxNetworkRetries: 1,
+          timeout: 20_000,
+        }),
+    );
+    return this.sdk;
   }
 
   async createSession(input: CreateSessionInput) {
@@ -41,8 +49,8 @@ export class StripePaymentProvider implements PaymentProvider {
         price_data: { currency: 'inr', unit_amount: input.gstPaise, product_data: { name: 'GST 18%' } },
       });
     }
-    const session = await this.call(() =>
-      this.client.checkout.sessions.create(
+    const session = await this.call((client) =>
+      client.checkout.sessions.create(
         {
           mode: 'payment',
           line_items: lineItems,
@@ -62,15 +70,15 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async retrieveSession(sessionId: string): Promise<SessionState> {
-    const session = await this.call(() => this.client.checkout.sessions.retrieve(sessionId));
+    const session = await this.call((client) => client.checkout.sessions.retrieve(sessionId));
     return { paid: session.payment_status === 'paid', paymentId: paymentIntentId(session.payment_intent) };
   }
 
   async refund(input: { paymentId?: string; amountPaise: number; idempotencyKey: string }) {
     if (!input.paymentId) throw new PaymentProviderError('No payment to refund');
     const paymentId = input.paymentId;
-    const refund = await this.call(() =>
-      this.client.refunds.create(
+    const refund = await this.call((client) =>
+      client.refunds.create(
         { payment_intent: paymentId, amount: input.amountPaise },
         { idempotencyKey: input.idempotencyKey },
       ),
@@ -79,12 +87,12 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async expireSession(sessionId: string): Promise<void> {
-    await this.call(() => this.client.checkout.sessions.expire(sessionId)).catch(() => undefined);
+    await this.call((client) => client.checkout.sessions.expire(sessionId)).catch(() => undefined);
   }
 
-  private async call<T>(fn: () => Promise<T>): Promise<T> {
+  private async call<T>(fn: (client: Stripe) => Promise<T>): Promise<T> {
     try {
-      return await fn();
+      return await fn(await this.client());
     } catch (err) {
       throw new PaymentProviderError(`Stripe: ${(err as Error).message}`);
     }

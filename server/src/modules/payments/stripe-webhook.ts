@@ -25,9 +25,10 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
     const signature = req.headers['stripe-signature'];
     if (typeof signature !== 'string' || !Buffer.isBuffer(req.body))
       throw badRequest('Missing Stripe signature');
+    const stripe = await payments.client();
     let event: Stripe.Event;
     try {
-      event = payments.client.webhooks.constructEvent(req.body, signature, secret);
+      event = stripe.webhooks.constructEvent(req.body, signature, secret);
     } catch {
       throw badRequest('Invalid Stripe signature');
     }
