@@ -131,11 +131,13 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   const counter = opts.countQueries ? statementCounter() : notCounting;
   const url = opts.url;
   if (url) {
-    const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10 });
-    pool.on('connect', (client) => {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: opts.poolSize ?? 10,
       // The shop's working set lives in memory (or on SSD): with the default cost of 4 the planner
-      // scans the whole table for a common search word instead of using the full-text index.
-      client.query(`set random_page_cost = ${RANDOM_PAGE_COST}`).catch(() => undefined);
+      // scans the whole table for a common search word instead of using the full-text index. Set at
+      // connection start-up, so no statement of our own has to run before a connection's first query.
+      options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
     });
     pool.on('error', () => {
       // Idle-client errors (server restart) surface on the next query; don't crash the process.
