@@ -249,16 +249,36 @@ describe('VersionGate', () => {
       await new Promise<void>((r) => pending.push(r));
       return seen;
     });
+    const turn = () => new Promise((r) => setImmediate(r));
+    // Callers of one turn share a read, sent once the turn's callbacks are done.
     const a = gate.current();
-    version = 2; // a write commits while the first read is in flight
     const b = gate.current();
+    expect(reads).toBe(0);
+    await turn();
+    expect(reads).toBe(1);
+    version = 2; // a write commits while that read is in flight
     const c = gate.current();
+    const d = gate.current();
     pending.shift()!();
     expect(await a).toBe(1);
-    await new Promise((r) => setTimeout(r, 0));
-    pending.shift()!();
-    expect(await b).toBe(2);
-    expect(await c).toBe(2);
+    expect(await b).toBe(1);
+    // Callers that came while it was in flight get the next read, which sees the write.
+    await turn();
     expect(reads).toBe(2);
+    pending.shift()!();
+    expect(await c).toBe(2);
+    expect(await d).toBe(2);
+    expect(reads).toBe(2);
+  });
+
+  it('passes a failed read to its callers and keeps working', async () => {
+    let fail = true;
+    const gate = new VersionGate(async () => {
+      if (fail) throw new Error('connection lost');
+      return 7;
+    });
+    await expect(gate.current()).rejects.toThrow('connection lost');
+    fail = false;
+    expect(await gate.current()).toBe(7);
   });
 });

@@ -49,33 +49,56 @@ export interface VersionSource {
  * statement between concurrent requests. A request may only use a read that *started after it
  * arrived* (a write that committed before the request was sent must be visible), so requests
  * arriving while a read is running wait for the next one.
+ *
+ * A read is sent at the end of the event-loop turn in which its first caller asked (setImmediate runs
+ * after the turn's I/O callbacks): every request read from the sockets in that turn joins it. Sent at
+ * once instead, it would serve only the first request of the turn, and the rest would wait for a
+ * second read, one more turn later.
  */
 export class VersionGate implements VersionSource {
-  private running: Promise<number> | undefined;
-  private queued: Promise<number> | undefined;
+  private running = false;
+  private sendScheduled = false;
+  /** The next read, not yet sent: callers join it until it is. */
+  private next:
+    | { promise: Promise<number>; resolve: (v: number) => void; reject: (e: unknown) => void }
+    | undefined;
 
   constructor(private readonly read: () => Promise<number>) {}
 
   current(): Promise<number> {
-    if (!this.running) return this.launch();
-    this.queued ??= this.running
-      .then(
-        () => undefined,
-        () => undefined,
-      )
-      .then(() => {
-        this.queued = undefined;
-        return this.launch();
+    if (!this.next) {
+      let resolve!: (v: number) => void;
+      let reject!: (e: unknown) => void;
+      const promise = new Promise<number>((res, rej) => {
+        resolve = res;
+        reject = rej;
       });
-    return this.queued;
+      this.next = { promise, resolve, reject };
+      this.scheduleSend();
+    }
+    return this.next.promise;
   }
 
-  private launch(): Promise<number> {
-    const p = this.read().finally(() => {
-      if (this.running === p) this.running = undefined;
+  private scheduleSend() {
+    if (this.running || this.sendScheduled || !this.next) return;
+    this.sendScheduled = true;
+    setImmediate(() => {
+      this.sendScheduled = false;
+      this.send();
     });
-    this.running = p;
-    return p;
+  }
+
+  private send() {
+    const batch = this.next;
+    if (!batch || this.running) return;
+    this.next = undefined;
+    this.running = true;
+    this.read()
+      .then(batch.resolve, batch.reject)
+      .finally(() => {
+        this.running = false;
+        this.scheduleSend();
+      });
   }
 }
 
