@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
+import { retryOnStalePlan } from '../../db/named-statement.ts';
 import { admins, sellers, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
@@ -62,10 +63,11 @@ function prepareAccountQuery(db: Db, role: Role) {
     .prepare(`account_of_${role}`);
 }
 
-const accountQueries = new WeakMap<Db, Map<Role, ReturnType<typeof prepareAccountQuery>>>();
+type AccountQuery = ReturnType<typeof prepareAccountQuery>;
+const accountQueries = new WeakMap<Db, Map<Role, AccountQuery>>();
 
-function accountQuery(db: Db, role: Role) {
-  const byRole = accountQueries.get(db) ?? new Map();
+function accountQuery(db: Db, role: Role): AccountQuery {
+  const byRole = accountQueries.get(db) ?? new Map<Role, AccountQuery>();
   accountQueries.set(db, byRole);
   const query = byRole.get(role) ?? prepareAccountQuery(db, role);
   byRole.set(role, query);
@@ -78,7 +80,7 @@ async function principalFromClaims(request: FastifyRequest, claims: Claims): Pro
   if (!claims || !isId(claims.sub))
     throw new AppError('UNAUTHENTICATED', 'Your session is invalid or has expired. Please log in again');
   // The row must still exist (a deleted account's token stops working at once) and a seller must be active.
-  const [row] = await accountQuery(db, claims.role).execute({ id: claims.sub });
+  const [row] = await retryOnStalePlan(() => accountQuery(db, claims.role).execute({ id: claims.sub }));
   if (!row) throw new AppError('UNAUTHENTICATED', 'This account no longer exists. Please log in again');
   if (row.status === 'suspended') throw new AppError('FORBIDDEN', 'This seller account is suspended');
   return { id: row.id, fullName: row.fullName, email: row.email, role: claims.role };

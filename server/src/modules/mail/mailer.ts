@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -37,11 +38,12 @@ export class OutboxMailer implements Mailer {
 
   async send(...messages: MailMessage[]): Promise<void> {
     if (messages.length === 0) return;
-    const rows = await this.db.insert(outboxEmails).values(messages).returning({ id: outboxEmails.id });
-    for (const [i, message] of messages.entries()) {
+    // Ids made here, so each delivery result lands on its own row whatever order RETURNING uses.
+    const rows = messages.map((message) => ({ id: randomUUID(), ...message }));
+    await this.db.insert(outboxEmails).values(rows);
+    for (const { id, ...message } of rows) {
       this.log?.info({ to: message.to, subject: message.subject, kind: message.kind }, 'mail queued');
-      const row = rows[i];
-      if (this.transport && row) await this.deliver(row.id, message);
+      if (this.transport) await this.deliver(id, message);
     }
   }
 

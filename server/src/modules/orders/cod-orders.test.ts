@@ -125,6 +125,23 @@ describe('Cash On Delivery', () => {
     expect(left.map((l) => l.productId)).toEqual([gone.id]);
   });
 
+  it('refuses an order too large for the money columns with a clear 409 and changes nothing', async () => {
+    const user = await quickUser(ctx.app);
+    // Rs. 10,00,000 × 22 = Rs. 22 crore: past what a 32-bit paise amount holds.
+    const p = await insertProduct(ctx.db, seller.id, { pricePaise: 100_000_000, stock: 100 });
+    expect((await add(user, p.id, 22)).statusCode).toBe(200);
+    for (const attempt of [placeCod(user), call('POST', '/api/user/checkout-session', user)]) {
+      const res = await attempt;
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error).toMatch(/too large/);
+    }
+    await call('PUT', '/api/user/set-payment-method', user, { selectedMethod: 'COD' });
+    expect((await placeCod(user)).statusCode).toBe(409);
+    expect(await stockOf(ctx.db, p.id)).toBe(100);
+    expect(await ordersOf(user.id)).toHaveLength(0);
+    expect(await ctx.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toHaveLength(1);
+  });
+
   it('creates nothing on a second call or with an empty cart (409)', async () => {
     const user = await quickUser(ctx.app);
     const p = await insertProduct(ctx.db, seller.id, { stock: 4 });

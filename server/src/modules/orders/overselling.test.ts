@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { type FastAccount, quickSeller, quickUser, stockOf } from '../../../test/shop-fixtures.ts';
-import { cartItems, orderItems, orders } from '../../db/schema.ts';
+import { cartItems, orderItems, orders, products } from '../../db/schema.ts';
 
 const BUYERS = 40;
 const STOCK = 10;
@@ -92,6 +92,35 @@ describe(`overselling: ${BUYERS} concurrent buyers, stock ${STOCK}`, () => {
       expect(await stockOf(ctx.db, product.id)).toBe(1_000 - sold);
     }
   });
+
+  // Needs two connections at once: on PGlite every statement runs one after another.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'COD: a product removed while the order waits for it is left out, and neither side deadlocks',
+    async () => {
+      const [buyer] = await Promise.all([quickUser(ctx.app)]);
+      const removed = await insertProduct(ctx.db, seller.id, { stock: 5 });
+      const kept = await insertProduct(ctx.db, seller.id, { stock: 5 });
+      await ctx.db.insert(cartItems).values([
+        { userId: buyer!.id, productId: removed.id, quantity: 1 },
+        { userId: buyer!.id, productId: kept.id, quantity: 1 },
+      ]);
+      let order: Promise<{ statusCode: number; json: () => { order: { items: { productId: string }[] } } }>;
+      // What removing a product does: the product row first, then its cart lines, in one transaction.
+      await ctx.db.transaction(async (tx) => {
+        // A short timeout makes this side the one PostgreSQL would pick if a lock cycle formed.
+        await tx.execute(sql`set local deadlock_timeout = '20ms'`);
+        await tx.update(products).set({ status: 'removed' }).where(eq(products.id, removed.id));
+        order = ctx.app.inject({ method: 'PUT', url: '/api/user/order-success', headers: buyer!.headers });
+        await new Promise((r) => setTimeout(r, 300));
+        await tx.delete(cartItems).where(eq(cartItems.productId, removed.id));
+      });
+      const res = await order!;
+      expect(res.statusCode).toBe(200);
+      expect(res.json().order.items.map((i) => i.productId)).toEqual([kept.id]);
+      expect(await stockOf(ctx.db, removed.id)).toBe(5);
+      expect(await stockOf(ctx.db, kept.id)).toBe(4);
+    },
+  );
 
   it('card: exactly the stock is reserved by concurrent Buy Now checkouts', async () => {
     const product = await insertProduct(ctx.db, seller.id, { stock: STOCK });

@@ -7,6 +7,7 @@ import { CATALOG_VERSION_STRIPES } from '../catalog/version.ts';
 import type { LineSource, OrderHeader } from './order-lines.ts';
 
 const DEADLOCK_DETECTED = '40P01';
+export const NUMERIC_OUT_OF_RANGE = '22003';
 
 /** What one attempt to turn the cart into a COD order came to. */
 export type CodAttempt =
@@ -19,6 +20,8 @@ export type CodAttempt =
   | { kind: 'empty' }
   /** Nothing placed: a line asks for more than is left (the stock CHECK refused the statement). */
   | { kind: 'short' }
+  /** Nothing placed: an amount would not fit the money columns (over Rs. 2 crore). */
+  | { kind: 'too_large' }
   | { kind: 'no_customer' };
 
 export interface Recipient {
@@ -30,12 +33,17 @@ export type PlacedLine = LineSource & { sellerEmail: string };
 
 /**
  * Cash On Delivery in one SQL statement, so one round trip and one commit (DESIGN §4,
- * docs/decisions/004-cod-order-in-one-statement.md). The statement locks the customer's row (a
- * double submit waits, then finds the cart lines gone), deletes the cart lines of products still
- * in the shop and builds the order and its items from exactly the deleted lines, at the prices the
- * database holds. Stock is taken by `stock = stock - quantity` on every line: the table's CHECK
- * (stock >= 0) fails the whole statement when any line is short, so all lines succeed or none do
- * and nothing is written — PostgreSQL rolls a failed statement back entirely.
+ * docs/decisions/005-cod-order-in-one-statement.md). The statement locks the customer's row (a
+ * double submit waits, then finds the cart lines gone), locks the cart's products in id order,
+ * deletes the cart lines of products still in the shop and builds the order and its items from
+ * exactly the deleted lines, at the prices the database holds. Stock is taken by
+ * `stock = stock - quantity` on every line: the table's CHECK (stock >= 0) fails the whole statement
+ * when any line is short, so all lines succeed or none do and nothing is written — PostgreSQL rolls
+ * a failed statement back entirely.
+ *
+ * The card checks (checkout set to card, an unpaid card order of the cart) read the statement's
+ * snapshot, taken before the customer lock is granted: a card checkout committing in that instant is
+ * not seen, as with the transaction this replaced. Its reservation then simply expires unpaid.
  */
 export async function placeCartCodOrder(db: Db, userId: string): Promise<CodAttempt> {
   let rows: PlacedRow[];
@@ -45,6 +53,7 @@ export async function placeCartCodOrder(db: Db, userId: string): Promise<CodAtte
       break;
     } catch (err) {
       if (violatesCheck(err, 'products_stock_non_negative')) return { kind: 'short' };
+      if (pgErrorOf(err)?.code === NUMERIC_OUT_OF_RANGE) return { kind: 'too_large' };
       // Lines are updated in product-id order, as every other stock writer does, so a deadlock
       // should not happen; if the planner ever picks another order, the whole statement rolled back
       // and simply runs again.
@@ -193,17 +202,30 @@ buyer as (
     case when saved then checkout_postal_code else profile_postal_code end as postal_code
   from customer
 ),
+-- The cart's products, locked in id order (card checkouts and product removals also lock products
+-- before cart lines, so no two of them wait on each other in a cycle). A locked row is re-read at
+-- its latest version: a product removed meanwhile drops out here, and the price is the current one.
+shelf as materialized (
+  select p.id, p.seller_id, p.name, p.image_url, p.category, p.sub_category, p.price_paise,
+    s.email as seller_email, s.company_name
+  from cart_items ci
+  join buyer b on b.id = ci.user_id
+  join products p on p.id = ci.product_id
+  join sellers s on s.id = p.seller_id
+  where not b.card_checkout and not b.awaiting_card and p.status = 'active' and s.status = 'active'
+  order by p.id
+  for no key update of p
+),
 lines as (
   delete from cart_items ci
-  using products p, sellers s, buyer b
-  where ci.user_id = b.id and not b.card_checkout and not b.awaiting_card
-    and p.id = ci.product_id and s.id = p.seller_id and p.status = 'active' and s.status = 'active'
+  using shelf p, buyer b
+  where ci.user_id = b.id and ci.product_id = p.id
   returning ci.quantity, p.id as product_id, p.seller_id, p.name, p.image_url, p.category,
-    p.sub_category, p.price_paise, s.email as seller_email, s.company_name
+    p.sub_category, p.price_paise, p.seller_email, p.company_name
 ),
 taken as (
   update products p set stock = p.stock - l.quantity, updated_at = now()
-  from (select product_id, quantity from lines order by product_id) l
+  from lines l
   where p.id = l.product_id
   returning p.id, p.name, p.price_paise, p.mrp_paise, p.stock, p.category, p.sub_category,
     p.image_url, p.image_id, p.created_at, p.rating_avg, p.rating_count, p.color, p.brand

@@ -1,7 +1,9 @@
+import type { ApiOrder } from '@vastra/contracts';
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { pgErrorOf } from '../../lib/pg-errors.ts';
 import { readCartLines } from '../cart/cart-lines.ts';
 import { readCheckout } from '../cart/checkout.ts';
 import { findVisibleProduct } from '../catalog/product-view.ts';
@@ -10,11 +12,12 @@ import { confirmSession, type ShopDeps } from './confirm-payment.ts';
 import { type Customer, createOrder, type DraftLine, lockCustomer } from './create-order.ts';
 import { mailOrderPlaced } from './notify.ts';
 import { getCustomerOrder, toApiOrder, toOrderLine } from './order-lines.ts';
-import { type PlacedLine, placeCartCodOrder } from './place-cod-order.ts';
+import { NUMERIC_OUT_OF_RANGE, type PlacedLine, placeCartCodOrder } from './place-cod-order.ts';
 import { RESERVATION_MS, releaseUnpaidOrders } from './reservations.ts';
 
 export const EMPTY_CART = 'Your cart is empty';
 export const NOT_PAID = 'Payment has not been received for this order';
+export const TOO_LARGE = 'This order is too large to place at once: please order fewer units';
 
 /** The cart read after the customer's row is locked (createOrder locks it; lock here first for the read). */
 async function lockedCartLines(tx: DbOrTx, userId: string) {
@@ -29,7 +32,7 @@ async function lockedCartLines(tx: DbOrTx, userId: string) {
  * cart into an order in one statement (placeCartCodOrder); a card order awaiting payment is
  * confirmed through the provider instead, never by the call itself.
  */
-export async function completeCheckout(deps: ShopDeps, userId: string) {
+export async function completeCheckout(deps: ShopDeps, userId: string, retryShort = true): Promise<ApiOrder> {
   const attempt = await placeCartCodOrder(deps.db, userId);
   switch (attempt.kind) {
     case 'placed':
@@ -39,8 +42,14 @@ export async function completeCheckout(deps: ShopDeps, userId: string) {
       return confirmAwaitingCardOrder(deps, userId);
     case 'card_checkout':
       throw conflict('This checkout is set to pay by card: start the card payment first');
-    case 'short':
-      throw conflict(await shortageMessage(deps.db, userId));
+    case 'short': {
+      const message = await shortageMessage(deps.db, userId);
+      // The stock came back between the refusal and the read: try once more.
+      if (!message && retryShort) return completeCheckout(deps, userId, false);
+      throw conflict(message ?? 'Not enough stock for an item in your cart');
+    }
+    case 'too_large':
+      throw conflict(TOO_LARGE);
     case 'no_customer':
       throw notFound('User not found');
     case 'empty': {
@@ -71,13 +80,13 @@ async function confirmAwaitingCardOrder(deps: ShopDeps, userId: string) {
   return getCustomerOrder(deps.db, userId, awaiting.id);
 }
 
-/** Which line of the cart asks for more than is left (read after the refused order). */
+/** The first line (in product-id order, the order stock is taken in) asking for more than is left now. */
 async function shortageMessage(db: DbOrTx, userId: string) {
   const lines = await readCartLines(db, userId);
-  const short = lines.find((l) => l.quantity > l.product.stock) ?? lines[0];
-  return short
-    ? `Not enough stock for "${short.product.name}": fewer than ${short.quantity} left`
-    : 'Not enough stock for an item in your cart';
+  const short = lines
+    .filter((l) => l.quantity > l.product.stock)
+    .sort((a, b) => (a.product.id < b.product.id ? -1 : 1))[0];
+  return short && `Not enough stock for "${short.product.name}": fewer than ${short.quantity} left`;
 }
 
 /** A cart card order of this customer paid in the last 30 minutes, if any. */
@@ -123,45 +132,50 @@ export async function startCardCheckout(
   input: CardCheckout,
 ) {
   const expiresAt = new Date(Date.now() + RESERVATION_MS);
-  const { order, items, customerEmail, replaced } = await deps.db.transaction(async (tx) => {
-    let lines: DraftLine[];
-    let customer: Customer | undefined;
-    if (input.source === 'cart') {
-      ({ customer, lines } = await lockedCartLines(tx, userId));
-    } else {
-      const product = await findVisibleProduct(tx, input.productId!);
-      if (!product) throw notFound('Product not found');
-      lines = [{ product, quantity: input.quantity ?? 1 }];
-    }
-    const replaced = await releaseUnpaidOrders(
-      tx,
-      and(
-        eq(orders.userId, userId),
-        eq(orders.source, input.source),
-        input.source === 'buy_now'
-          ? inArray(
-              orders.id,
-              tx
-                .select({ id: orderItems.orderId })
-                .from(orderItems)
-                .where(eq(orderItems.productId, input.productId!)),
-            )
-          : undefined,
-      ),
-    );
-    const checkout = await readCheckout(tx, userId);
-    const placed = await createOrder(tx, {
-      userId,
-      customer,
-      address: checkout,
-      lines,
-      method: 'stripe',
-      source: input.source,
-      provider: deps.payments.name,
-      reservationExpiresAt: expiresAt,
+  const { order, items, customerEmail, replaced } = await deps.db
+    .transaction(async (tx) => {
+      let lines: DraftLine[];
+      let customer: Customer | undefined;
+      if (input.source === 'cart') {
+        ({ customer, lines } = await lockedCartLines(tx, userId));
+      } else {
+        const product = await findVisibleProduct(tx, input.productId!);
+        if (!product) throw notFound('Product not found');
+        lines = [{ product, quantity: input.quantity ?? 1 }];
+      }
+      const replaced = await releaseUnpaidOrders(
+        tx,
+        and(
+          eq(orders.userId, userId),
+          eq(orders.source, input.source),
+          input.source === 'buy_now'
+            ? inArray(
+                orders.id,
+                tx
+                  .select({ id: orderItems.orderId })
+                  .from(orderItems)
+                  .where(eq(orderItems.productId, input.productId!)),
+              )
+            : undefined,
+        ),
+      );
+      const checkout = await readCheckout(tx, userId);
+      const placed = await createOrder(tx, {
+        userId,
+        customer,
+        address: checkout,
+        lines,
+        method: 'stripe',
+        source: input.source,
+        provider: deps.payments.name,
+        reservationExpiresAt: expiresAt,
+      });
+      return { ...placed, customerEmail: placed.order.customerEmail ?? undefined, replaced };
+    })
+    .catch((err: unknown) => {
+      if (pgErrorOf(err)?.code === NUMERIC_OUT_OF_RANGE) throw conflict(TOO_LARGE);
+      throw err;
     });
-    return { ...placed, customerEmail: placed.order.customerEmail ?? undefined, replaced };
-  });
   for (const old of replaced) if (old.sessionId) await deps.payments.expireSession(old.sessionId);
 
   let session: { id: string; url: string };
