@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuilt, serverArgs } from '../../server/scripts/build.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -25,9 +26,21 @@ export interface Proc {
   stop(): Promise<void>;
 }
 
-/** Runs a TypeScript file under node + tsx with `env`, and waits until `url + readyPath` answers. */
+/**
+ * Node's arguments that run the shop as `npm start` does: the bundled server (server/dist/main.js,
+ * rebuilt first when older than its sources) with the production node flags, not the sources under tsx.
+ */
+export async function productionServer(): Promise<string[]> {
+  await ensureServerBuilt();
+  return serverArgs();
+}
+
+/**
+ * Runs `command` with `env` and waits until `url + readyPath` answers: a TypeScript file (run under
+ * node + tsx), or node's arguments as they are (see `productionServer`).
+ */
 export async function startProcess(
-  file: string,
+  command: string | string[],
   env: Record<string, string>,
   readyPath: string,
   timeoutMs = 180_000,
@@ -37,7 +50,9 @@ export async function startProcess(
   const profile = process.env.BENCH_PROFILE
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', file], {
+  const args = typeof command === 'string' ? ['--import', 'tsx', command] : command;
+  const file = args.at(-1);
+  const child = spawn(process.execPath, [...profile, ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

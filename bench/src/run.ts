@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { benchCod, type CodResult } from './cod.ts';
 import { createPgDatabase } from './databases.ts';
 import { loadRound, medianOf, type RoundResult } from './load.ts';
-import { type Proc, REPO_ROOT, runCommand, sampleRss, startProcess } from './processes.ts';
+import { type Proc, productionServer, REPO_ROOT, runCommand, sampleRss, startProcess } from './processes.ts';
 import { printReport } from './report.ts';
 
 const { values: args } = parseArgs({
@@ -69,7 +69,8 @@ function serverEnv(dataDir: string, databaseUrl: string | undefined): Record<str
   };
 }
 
-const SERVER = 'server/src/main.ts';
+/** The server as `npm start` runs it: the bundle in server/dist, built first when stale. */
+const SERVER = await productionServer();
 const SEED_CLI = 'server/src/db/seed/cli.ts';
 
 /** Migrates (by starting the server once), then seeds N products with the project's seed CLI. */

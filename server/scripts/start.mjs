@@ -1,8 +1,10 @@
-// `npm start`: builds the web app when its bundle is missing or older than its sources, then runs the server.
+// `npm start`: builds the web app and the server bundle when missing or older than their sources, then
+// runs the bundled server (server/dist/main.js) with plain node.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuilt, serverArgs } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webDir = path.join(root, 'web');
@@ -29,7 +31,9 @@ if (stale && process.env.SKIP_WEB_BUILD !== '1') {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+await ensureServerBuilt();
+
+const server = spawnSync(process.execPath, serverArgs(), {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

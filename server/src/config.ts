@@ -4,7 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** The repository root, so ./data means the same folder whichever workspace runs the command. */
+/**
+ * The repository root, so ./data means the same folder whichever workspace runs the command. Two levels
+ * up both from this file and from the bundled server (server/dist/main.js, see server/scripts/build.mjs).
+ */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const optionalString = z

@@ -1,11 +1,12 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { REPO_ROOT } from '../config.ts';
 import type { Database, Schema } from './client.ts';
 
-export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The committed migrations; found from the repository root, so the bundled server (server/dist) reads the same ones. */
+export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'server', 'src', 'db', 'migrations');
 
 /** An arbitrary constant: the advisory lock that serialises migrations across app processes. */
 const MIGRATION_LOCK = 7_263_551;
