@@ -36,6 +36,8 @@ await ensureServerBuilt();
 const server = spawnSync(process.execPath, serverArgs(), {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // Two malloc arenas instead of glibc's 8 per core: seeding the demo shop on first start otherwise
+  // leaves ~250 MB of fragmented heap behind (620 MB RSS against 370 MB measured).
+  env: { NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', ...process.env },
 });
 process.exit(server.status ?? 0);
