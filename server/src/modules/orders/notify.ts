@@ -3,6 +3,7 @@ import { orderItems, orders, sellers } from '../../db/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { newOrderMail, orderConfirmationMail, shipmentMail } from '../mail/order-mails.ts';
 import type { ShopDeps } from './confirm-payment.ts';
+import type { OrderHeader } from './order-lines.ts';
 
 /**
  * E-mails for a newly placed order: a confirmation to the customer and one message per seller with
@@ -42,20 +43,9 @@ export async function mailOrderPlaced(
   }
 }
 
-type PlacedOrder = Pick<
-  typeof orders.$inferSelect,
-  | 'id'
-  | 'customerName'
-  | 'customerEmail'
-  | 'paymentMethod'
-  | 'address'
-  | 'city'
-  | 'state'
-  | 'postalCode'
-  | 'subtotalPaise'
-  | 'gstPaise'
-  | 'totalPaise'
->;
+/** The order fields its e-mails show: the answer's header (less status and date) and the customer. */
+type PlacedOrder = Omit<OrderHeader, 'paymentStatus' | 'createdAt'> &
+  Pick<typeof orders.$inferSelect, 'customerName' | 'customerEmail'>;
 type PlacedItem = Pick<typeof orderItems.$inferSelect, 'productName' | 'quantity' | 'amountPaise'> & {
   sellerEmail: string;
 };
