@@ -44,6 +44,10 @@ export async function lockCustomer(tx: DbOrTx, userId: string): Promise<Customer
   return user;
 }
 
+/** Why an order was refused: the line asking for more than is left, by product name and quantity. */
+export const notEnoughStock = (productName: string, quantity: number) =>
+  `Not enough stock for "${productName}": fewer than ${quantity} left`;
+
 /**
  * Takes the stock of every line (all or none: a shortage throws and the transaction rolls back)
  * and writes the order with its items, prices and totals from the database rows given.
@@ -55,7 +59,7 @@ export async function createOrder(tx: DbOrTx, input: NewOrder) {
   const lines = [...input.lines].sort((a, b) => (a.product.id < b.product.id ? -1 : 1));
   for (const line of lines) {
     if (!(await takeStock(tx, line.product.id, line.quantity))) {
-      throw conflict(`Not enough stock for "${line.product.name}": fewer than ${line.quantity} left`);
+      throw conflict(notEnoughStock(line.product.name, line.quantity));
     }
   }
   const totals = computeTotals(lines.reduce((s, l) => s + l.product.pricePaise * l.quantity, 0));

@@ -9,7 +9,7 @@ import { readCheckout } from '../cart/checkout.ts';
 import { findVisibleProduct } from '../catalog/product-view.ts';
 import { PaymentProviderError } from '../payments/provider.ts';
 import { confirmSession, type ShopDeps } from './confirm-payment.ts';
-import { type Customer, createOrder, type DraftLine, lockCustomer } from './create-order.ts';
+import { type Customer, createOrder, type DraftLine, lockCustomer, notEnoughStock } from './create-order.ts';
 import { mailOrderPlaced } from './notify.ts';
 import { getCustomerOrder, toApiOrder, toOrderLine } from './order-lines.ts';
 import { NUMERIC_OUT_OF_RANGE, type PlacedLine, placeCartCodOrder } from './place-cod-order.ts';
@@ -86,7 +86,7 @@ async function shortageMessage(db: DbOrTx, userId: string) {
   const short = lines
     .filter((l) => l.quantity > l.product.stock)
     .sort((a, b) => (a.product.id < b.product.id ? -1 : 1))[0];
-  return short && `Not enough stock for "${short.product.name}": fewer than ${short.quantity} left`;
+  return short && notEnoughStock(short.product.name, short.quantity);
 }
 
 /** A cart card order of this customer paid in the last 30 minutes, if any. */
