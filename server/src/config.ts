@@ -23,6 +23,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: optionalString,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   JWT_SECRET: optionalString,
   CORS_ORIGIN: optionalString,
   ADMIN_EMAIL: optionalString,
@@ -68,6 +69,8 @@ export interface Config {
   dataDir: string;
   /** `postgres://…` for a real server; otherwise PGlite in `dataDir/db` (or in memory when `':memory:'`). */
   databaseUrl: string | undefined;
+  /** Connections the server keeps to PostgreSQL (ignored for PGlite, which has one). */
+  databasePoolSize: number;
   jwtSecret: string;
   corsOrigin: string | boolean;
   admin: { email: string; password: string } | undefined;
@@ -132,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     corsOrigin: e.CORS_ORIGIN ?? true,
     admin:

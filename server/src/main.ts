@@ -14,6 +14,7 @@ async function main() {
     url: config.databaseUrl,
     dataDir: config.dataDir === ':memory:' ? ':memory:' : path.join(config.dataDir, 'db'),
     countQueries: config.benchCountQueries,
+    poolSize: config.databasePoolSize,
   });
   await migrateDatabase(database);
   if (config.admin) await ensureAdmin(database.db, config.admin.email, config.admin.password);
