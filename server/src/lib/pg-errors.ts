@@ -14,3 +14,9 @@ export const violatesCheck = (err: unknown, constraint: string) => {
   const e = pgErrorOf(err);
   return e?.code === '23514' && e.constraint === constraint;
 };
+
+/** foreign_key_violation of one named constraint: e.g. a row inserted for an account deleted meanwhile. */
+export const isForeignKeyViolation = (err: unknown, constraint: string) => {
+  const e = pgErrorOf(err);
+  return e?.code === '23503' && e.constraint === constraint;
+};

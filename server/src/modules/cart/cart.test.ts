@@ -161,6 +161,29 @@ describe('the cart', () => {
     expect(await lineRow(cartProductId)).toBeUndefined();
   });
 
+  it('refuses a deleted account whose token is still valid, on the routes that read no account first', async () => {
+    const user = await quickUser(ctx.app);
+    const p = await insertProduct(ctx.db, seller.id, { stock: 5 });
+    await ctx.db.delete(users).where(eq(users.id, user.id));
+    const added = await add(user, p.id);
+    expect(added.statusCode).toBe(401);
+    expect(added.json().error).toBe('This account no longer exists. Please log in again');
+    const placed = await call('PUT', '/api/user/order-success', user);
+    expect(placed.statusCode).toBe(401);
+    expect(placed.json().error).toBe('This account no longer exists. Please log in again');
+    expect(await ctx.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toEqual([]);
+    expect((await ctx.db.select().from(products).where(eq(products.id, p.id)))[0]?.stock).toBe(5);
+    // A token that does not verify, or none, is told so before any statement runs.
+    const forged = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/add-to-cart',
+      headers: { 'auth-token': 'not-a-token' },
+      payload: { productId: p.id },
+    });
+    expect(forged.statusCode).toBe(401);
+    expect((await call('PUT', '/api/user/order-success')).json().error).toBe('You Must Login First');
+  });
+
   it('refuses sellers, admins and visitors with the SPEC messages', async () => {
     const p = await insertProduct(ctx.db, seller.id);
     const asSeller = await add(seller, p.id);

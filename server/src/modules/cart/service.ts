@@ -1,46 +1,63 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { executeNamed } from '../../db/named-statement.ts';
+import { namedStatement } from '../../db/named-statement.ts';
 import { cartItems, products } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { isForeignKeyViolation } from '../../lib/pg-errors.ts';
+import { accountGone } from '../accounts/guard.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const CART_LINE_NOT_FOUND = 'This item is not in your cart';
 export const SOLD_OUT = 'This product is sold out';
 const onlyLeft = (stock: number) => `Only ${stock} left in stock`;
 
+const addToCartStatement = namedStatement<
+  {
+    customer_found: boolean;
+    name: string | null;
+    stock: number | null;
+    id: string | null;
+    quantity: number | null;
+  },
+  { userId: string; productId: string; quantity: number }
+>(
+  'add_to_cart',
+  sql`
+  with customer as (select id from users where id = ${sql.placeholder('userId')}),
+  product as (
+    select p.id, p.name, p.stock from products p join sellers s on s.id = p.seller_id
+    where p.id = ${sql.placeholder('productId')} and p.status = 'active' and s.status = 'active'
+  ),
+  line as (
+    insert into cart_items (user_id, product_id, quantity)
+    select c.id, product.id, ${sql.placeholder('quantity')}::int from product, customer c
+    where product.stock >= ${sql.placeholder('quantity')}::int
+    on conflict (user_id, product_id) do update
+      set quantity = cart_items.quantity + excluded.quantity, updated_at = now()
+      where cart_items.quantity + excluded.quantity <= (select stock from product)
+    returning id, quantity
+  )
+  select exists (select 1 from customer) as customer_found,
+    product.name, product.stock, line.id, line.quantity
+  from (select 1) as one left join product on true left join line on true
+`,
+);
+
 /**
  * Adds `quantity` of a product to the cart; adding a product already there adds to its line. One
  * statement: the product is read and the line inserted or raised only while the total stays within
  * the stock, so two quick clicks cannot pass it (the cart reserves nothing; the order takes stock).
+ * The same statement checks that the customer's account still exists (the route reads no account row).
  */
 export async function addToCart(db: Db, userId: string, productId: string, quantity: number) {
-  const rows = await executeNamed<{
-    name: string;
-    stock: number;
-    id: string | null;
-    quantity: number | null;
-  }>(
-    db,
-    'add_to_cart',
-    sql`
-    with product as (
-      select p.id, p.name, p.stock from products p join sellers s on s.id = p.seller_id
-      where p.id = ${productId} and p.status = 'active' and s.status = 'active'
-    ),
-    line as (
-      insert into cart_items (user_id, product_id, quantity)
-      select ${userId}, id, ${quantity} from product where stock >= ${quantity}
-      on conflict (user_id, product_id) do update
-        set quantity = cart_items.quantity + excluded.quantity, updated_at = now()
-        where cart_items.quantity + excluded.quantity <= (select stock from product)
-      returning id, quantity
-    )
-    select product.name, product.stock, line.id, line.quantity from product left join line on true
-  `,
-  );
+  const rows = await addToCartStatement(db, { userId, productId, quantity }).catch((err: unknown) => {
+    // The account was deleted between this statement's snapshot and its insert.
+    if (isForeignKeyViolation(err, 'cart_items_user_id_users_id_fk')) throw accountGone();
+    throw err;
+  });
   const [row] = rows;
-  if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  if (!row?.customer_found) throw accountGone();
+  if (row.name == null || row.stock == null) throw notFound(PRODUCT_NOT_FOUND);
   if (row.stock <= 0) throw conflict(SOLD_OUT);
   if (row.id == null || row.quantity == null) {
     throw conflict(`${onlyLeft(row.stock)}; you cannot add more of "${row.name}"`);

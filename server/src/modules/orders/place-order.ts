@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { pgErrorOf } from '../../lib/pg-errors.ts';
+import { accountGone } from '../accounts/guard.ts';
 import { readCartLines } from '../cart/cart-lines.ts';
 import { readCheckout } from '../cart/checkout.ts';
 import { findVisibleProduct } from '../catalog/product-view.ts';
@@ -51,7 +52,7 @@ export async function completeCheckout(deps: ShopDeps, userId: string, retryShor
     case 'too_large':
       throw conflict(TOO_LARGE);
     case 'no_customer':
-      throw notFound('User not found');
+      throw accountGone();
     case 'empty': {
       // The card return page calls this too; once the webhook has already confirmed the payment
       // (cart emptied), answer that order rather than "cart empty".

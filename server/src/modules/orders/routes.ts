@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { principalOf, requireRole } from '../accounts/guard.ts';
+import { customerIdOf, principalOf, requireCustomerToken, requireRole } from '../accounts/guard.ts';
 import { cancelOrderItem } from './cancel-item.ts';
 import type { ShopDeps } from './confirm-payment.ts';
 import { changeOrderAddress, deliverItem, shipItem } from './fulfilment.ts';
@@ -34,8 +34,9 @@ export default async function orderRoutes(fastify: FastifyInstance) {
     publicUrl: config.publicUrl,
   });
 
-  app.put('/api/user/order-success', asUser, async (req) => {
-    return { success: true, order: await completeCheckout(deps(req), principalOf(req).id) };
+  // Its one statement locks the customer's row, so the guard need not read it first.
+  app.put('/api/user/order-success', { onRequest: requireCustomerToken }, async (req) => {
+    return { success: true, order: await completeCheckout(deps(req), customerIdOf(req)) };
   });
 
   app.post('/api/user/checkout-session', asUser, async (req) => {
