@@ -26,6 +26,7 @@ export interface Mailer {
  */
 export class OutboxMailer implements Mailer {
   private readonly transport: Transporter | undefined;
+  private readonly recorder: OutboxRecorder;
 
   constructor(
     private readonly db: Db,
@@ -34,13 +35,14 @@ export class OutboxMailer implements Mailer {
     private readonly log?: FastifyBaseLogger,
   ) {
     this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+    this.recorder = new OutboxRecorder(db);
   }
 
   async send(...messages: MailMessage[]): Promise<void> {
     if (messages.length === 0) return;
     // Ids made here, so each delivery result lands on its own row whatever order RETURNING uses.
     const rows = messages.map((message) => ({ id: randomUUID(), ...message }));
-    await this.db.insert(outboxEmails).values(rows);
+    await this.recorder.record(rows);
     for (const { id, ...message } of rows) {
       this.log?.info({ to: message.to, subject: message.subject, kind: message.kind }, 'mail queued');
       if (this.transport) await this.deliver(id, message);
@@ -68,5 +70,55 @@ export class OutboxMailer implements Mailer {
       .update(outboxEmails)
       .set(error ? { error } : { sentAt: new Date() })
       .where(eq(outboxEmails.id, id));
+  }
+}
+
+type OutboxRow = typeof outboxEmails.$inferInsert;
+
+/** Rows per insert: 5 parameters each, well under PostgreSQL's 65,535 per statement. */
+const MAX_BATCH_ROWS = 1000;
+
+/**
+ * Writes outbox rows with one insert at a time: rows that arrive while an insert runs go together
+ * in the next one. Alone, a message is written at once; under load (many orders placed at the same
+ * moment) one statement and one commit carry the e-mails of several orders. `record` resolves once
+ * the caller's rows are stored, and rejects if their insert failed.
+ */
+export class OutboxRecorder {
+  private queue: { rows: OutboxRow[]; done: (err?: unknown) => void }[] = [];
+  private writing = false;
+
+  constructor(private readonly db: Db) {}
+
+  record(rows: OutboxRow[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ rows, done: (err) => (err === undefined ? resolve() : reject(err)) });
+      if (!this.writing) void this.drain();
+    });
+  }
+
+  private async drain() {
+    this.writing = true;
+    while (this.queue.length > 0) {
+      const batch = this.takeBatch();
+      try {
+        await this.db.insert(outboxEmails).values(batch.flatMap((b) => b.rows));
+        for (const b of batch) b.done();
+      } catch (err) {
+        for (const b of batch) b.done(err ?? new Error('outbox insert failed'));
+      }
+    }
+    this.writing = false;
+  }
+
+  /** The waiting callers whose rows fit in one insert (always at least one). */
+  private takeBatch() {
+    let rows = 0;
+    let n = 0;
+    while (n < this.queue.length && (n === 0 || rows + this.queue[n]!.rows.length <= MAX_BATCH_ROWS)) {
+      rows += this.queue[n]!.rows.length;
+      n++;
+    }
+    return this.queue.splice(0, n);
   }
 }
