@@ -1,7 +1,7 @@
 import { GST_PERCENT } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { executeNamed } from '../../db/named-statement.ts';
+import { namedStatement } from '../../db/named-statement.ts';
 import { pgErrorOf, violatesCheck } from '../../lib/pg-errors.ts';
 import { CATALOG_VERSION_STRIPES } from '../catalog/version.ts';
 import type { LineSource, OrderHeader } from './order-lines.ts';
@@ -49,7 +49,7 @@ export async function placeCartCodOrder(db: Db, userId: string): Promise<CodAtte
   let rows: PlacedRow[];
   for (let attempt = 1; ; attempt++) {
     try {
-      rows = await executeNamed<PlacedRow>(db, 'place_cod_order', placeStatement(userId));
+      rows = await placeStatement(db, { userId });
       break;
     } catch (err) {
       if (violatesCheck(err, 'products_stock_non_negative')) return { kind: 'short' };
@@ -176,7 +176,9 @@ interface PlacedRow {
 
 // Data-modifying CTEs all run, once and to completion, whether or not the final SELECT reads them;
 // they share one snapshot, so later steps use what earlier ones RETURN rather than re-reading tables.
-const placeStatement = (userId: string) => sql`
+const placeStatement = namedStatement<PlacedRow, { userId: string }>(
+  'place_cod_order',
+  sql`
 with customer as (
   select u.id, u.full_name, u.email, u.mobile, c.payment_method,
     -- the address saved on this checkout, else the profile's default (as readCheckout does)
@@ -186,7 +188,7 @@ with customer as (
     c.address as checkout_address, c.city as checkout_city, c.state as checkout_state,
     c.postal_code as checkout_postal_code
   from users u left join checkouts c on c.user_id = u.id
-  where u.id = ${userId}
+  where u.id = ${sql.placeholder('userId')}
   for update of u
 ),
 buyer as (
@@ -258,7 +260,7 @@ bumped as (
   returning id
 ),
 checkout_cleared as (
-  delete from checkouts where user_id = ${userId} and exists (select 1 from placed)
+  delete from checkouts where user_id = ${sql.placeholder('userId')} and exists (select 1 from placed)
   returning user_id
 )
 select b.card_checkout, b.awaiting_card, b.full_name, b.email, b.address, b.city, b.state,
@@ -279,4 +281,5 @@ left join placed o on true
 left join items i on true
 left join lines l on l.product_id = i.product_id
 left join taken t on t.id = i.product_id
-`;
+`,
+);
