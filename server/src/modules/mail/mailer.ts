@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
+import { namedStatement } from '../../db/named-statement.ts';
 import { outboxEmails } from '../../db/schema.ts';
 
 export interface MailMessage {
@@ -73,10 +74,21 @@ export class OutboxMailer implements Mailer {
   }
 }
 
-type OutboxRow = typeof outboxEmails.$inferInsert;
+type OutboxRow = MailMessage & { id: string };
 
-/** Rows per insert: 5 parameters each, well under PostgreSQL's 65,535 per statement. */
+/** Rows per insert (the columns go as five arrays, whatever the count). */
 const MAX_BATCH_ROWS = 1000;
+
+/** Any number of rows in one statement whose text never changes, so it is prepared once. */
+const insertOutboxRows = namedStatement<
+  never,
+  { ids: string[]; to: string[]; subjects: string[]; texts: string[]; kinds: string[] }
+>(
+  'insert_outbox_rows',
+  sql`insert into outbox_emails (id, "to", subject, text, kind)
+    select * from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('to')}::text[],
+      ${sql.placeholder('subjects')}::text[], ${sql.placeholder('texts')}::text[], ${sql.placeholder('kinds')}::text[])`,
+);
 
 /**
  * Writes outbox rows with one insert at a time: rows that arrive while an insert runs go together
@@ -102,7 +114,14 @@ export class OutboxRecorder {
     while (this.queue.length > 0) {
       const batch = this.takeBatch();
       try {
-        await this.db.insert(outboxEmails).values(batch.flatMap((b) => b.rows));
+        const rows = batch.flatMap((b) => b.rows);
+        await insertOutboxRows(this.db, {
+          ids: rows.map((r) => r.id),
+          to: rows.map((r) => r.to),
+          subjects: rows.map((r) => r.subject),
+          texts: rows.map((r) => r.text),
+          kinds: rows.map((r) => r.kind),
+        });
         for (const b of batch) b.done();
       } catch (err) {
         for (const b of batch) b.done(err ?? new Error('outbox insert failed'));
