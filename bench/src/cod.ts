@@ -1,11 +1,17 @@
 import http from 'node:http';
 import { median } from './load.ts';
+import { sampleRss } from './processes.ts';
 
 /** Outcome of the Cash-On-Delivery placement flow under many concurrent shoppers. */
 export interface CodResult {
   users: number;
   seconds: number;
+  /** Median over the rounds; every round's figure is in `rounds`. */
   ordersPerSec: number;
+  rounds: number[];
+  /** Server RSS peak while orders were being placed, and while the shoppers registered (argon2). */
+  rssPlacingMb: number;
+  rssRegisteringMb: number;
   /** Latency of one whole placement (add to cart, then order-success), ms. */
   p50: number;
   p99: number;
@@ -118,44 +124,60 @@ async function placeOrder(
 }
 
 /**
- * Every shopper loops add-to-cart → order-success for `seconds` on products spread over the
- * catalogue (like real traffic), then all of them race for one product with little stock.
+ * Every shopper loops add-to-cart → order-success on products spread over the catalogue (like real
+ * traffic), for `rounds` rounds of `seconds` each; then all of them race for one product with little
+ * stock.
  */
 export async function benchCod(
   base: string,
   productIds: string[],
-  opts: { users: number; seconds: number; runId: string },
+  opts: { users: number; seconds: number; rounds: number; runId: string; serverPid: number | undefined },
 ): Promise<CodResult> {
+  const registering = sampleRss(opts.serverPid);
   const shoppers = await registerShoppers(base, opts.users, opts.runId);
+  const rssRegisteringMb = registering.stop();
   const initial = new Map<string, number>();
   for (const id of productIds) initial.set(id, await stockOf(base, id));
   const candidates = productIds.filter((id) => (initial.get(id) ?? 0) > 0);
-  console.log(`  COD: ${shoppers.length} shoppers ready, placing orders for ${opts.seconds} s`);
+  console.log(
+    `  COD: ${shoppers.length} shoppers ready, placing orders for ${opts.rounds} rounds of ${opts.seconds} s`,
+  );
   const sold = new Map<string, number>();
   const latencies: number[] = [];
+  const rounds: number[] = [];
   let errors = 0;
   let refused = 0;
   let firstError = '';
-  const started = performance.now();
-  const deadline = started + opts.seconds * 1000;
-  await Promise.all(
-    shoppers.map(async (shopper) => {
-      while (performance.now() < deadline) {
-        const id = candidates[Math.floor(Math.random() * candidates.length)]!;
-        const t0 = performance.now();
-        const outcome = await placeOrder(base, shopper, id).catch((err: Error) => {
-          firstError ||= err.message;
-          return 'error' as const;
-        });
-        latencies.push(performance.now() - t0);
-        if (outcome === 'ok') sold.set(id, (sold.get(id) ?? 0) + 1);
-        else if (outcome === 'refused') refused++;
-        else errors++;
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  const orders = [...sold.values()].reduce((a, b) => a + b, 0);
+  let elapsed = 0;
+  const placing = sampleRss(opts.serverPid);
+  for (let round = 0; round < opts.rounds; round++) {
+    let placed = 0;
+    const started = performance.now();
+    const deadline = started + opts.seconds * 1000;
+    await Promise.all(
+      shoppers.map(async (shopper) => {
+        while (performance.now() < deadline) {
+          const id = candidates[Math.floor(Math.random() * candidates.length)]!;
+          const t0 = performance.now();
+          const outcome = await placeOrder(base, shopper, id).catch((err: Error) => {
+            firstError ||= err.message;
+            return 'error' as const;
+          });
+          latencies.push(performance.now() - t0);
+          if (outcome === 'ok') {
+            placed++;
+            sold.set(id, (sold.get(id) ?? 0) + 1);
+          } else if (outcome === 'refused') refused++;
+          else errors++;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    elapsed += seconds;
+    rounds.push(placed / seconds);
+    console.log(`  COD round ${round + 1}: ${(placed / seconds).toFixed(0)} orders/s`);
+  }
+  const rssPlacingMb = placing.stop();
   let oversold = false;
   let stockNegative = false;
   for (const id of candidates) {
@@ -171,7 +193,10 @@ export async function benchCod(
   return {
     users: opts.users,
     seconds: elapsed,
-    ordersPerSec: orders / elapsed,
+    ordersPerSec: median(rounds),
+    rounds,
+    rssPlacingMb,
+    rssRegisteringMb,
     p50: median(latencies),
     p99: latencies[Math.floor(latencies.length * 0.99)] ?? Number.NaN,
     errors,

@@ -35,6 +35,15 @@ export async function productionServer(): Promise<string[]> {
   return serverArgs();
 }
 
+/** Started processes still running: stopped with the bench, however it ends. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => process.exit(130));
+}
+
 /**
  * Runs `command` with `env` and waits until `url + readyPath` answers: a TypeScript file (run under
  * node + tsx), or node's arguments as they are (see `productionServer`).
@@ -56,7 +65,13 @@ export async function startProcess(
     cwd: REPO_ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A session of its own, as a server started by a service manager or in its own terminal has.
+    // Linux shares CPU between sessions first (autogroups): in the load generator's session the
+    // server would have to share one session's share with the load generator.
+    detached: true,
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);

@@ -36,8 +36,12 @@ export function printReport(report: { results: DbResult[]; search: SearchResult 
     else {
       const c = r.cod;
       console.log(
-        `COD placement: ${f0(c.ordersPerSec)} orders/s with ${c.users} shoppers (p50 ${f1(c.p50)} ms, p99 ${f1(c.p99)} ms), ` +
-          `errors ${c.errors}, refused ${c.refused}, oversold ${c.oversold ? 'YES' : 'no'}, negative stock ${c.stockNegative ? 'YES' : 'no'}`,
+        `COD placement: ${f0(c.ordersPerSec)} orders/s with ${c.users} shoppers (rounds ${c.rounds.map(f0).join(' / ')}; ` +
+          `p50 ${f1(c.p50)} ms, p99 ${f1(c.p99)} ms), errors ${c.errors}, refused ${c.refused}, ` +
+          `oversold ${c.oversold ? 'YES' : 'no'}, negative stock ${c.stockNegative ? 'YES' : 'no'}`,
+      );
+      console.log(
+        `  server RSS peak: ${f0(c.rssPlacingMb)} MB placing orders, ${f0(c.rssRegisteringMb)} MB while the shoppers registered`,
       );
       if (c.contention) {
         const k = c.contention;

@@ -182,7 +182,6 @@ async function benchDatabase(kind: 'pglite' | 'postgres', runId: string): Promis
       await bare.stop();
       bare = undefined;
     }
-    const rss = sampleRss(server.child.pid);
     const ids = [
       ...(await json<{ _id: string }[]>(`${server.url}/api/get-all-Products?limit=200`)),
       ...(await json<{ _id: string }[]>(`${server.url}/api/get-all-Products?limit=200&page=2`)),
@@ -191,16 +190,17 @@ async function benchDatabase(kind: 'pglite' | 'postgres', runId: string): Promis
       ? await benchCod(server.url, ids, {
           users: Number(args.users),
           seconds: SECONDS * 2,
+          rounds: ROUNDS,
           runId,
+          serverPid: server.child.pid,
         }).catch((err: Error) => ({ error: err.message.slice(0, 300) }))
       : { error: 'not run (--parts)' };
-    const codRss = rss.stop();
     return {
       database: kind,
       products: PRODUCTS,
       endpoints: reads,
       cod,
-      rssPeakMb: Math.max(codRss, ...reads.map((r) => r.rssMb)),
+      rssPeakMb: Math.max('error' in cod ? 0 : cod.rssPlacingMb, ...reads.map((r) => r.rssMb)),
     };
   } finally {
     await bare?.stop();
