@@ -1,19 +1,28 @@
+import { availableParallelism } from 'node:os';
+import { concurrencyLimit } from './limit.ts';
+
 // Loaded by the first password hash or check, not at start: a catalogue reader never needs it.
 const argon2 = () => import('@node-rs/argon2');
 
 // argon2id (the library's default algorithm) with OWASP's recommended minimum cost.
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-export const hashPassword = async (password: string): Promise<string> =>
-  (await argon2()).hash(password, OPTIONS);
+// Each hash or check holds 19 MiB and a core for its whole run. More at once than there are cores
+// finishes none sooner, but holds more memory and fills the thread pool that file reads also use.
+const oneHashPerCore = concurrencyLimit(availableParallelism());
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  const { verify } = await argon2();
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    return false;
-  }
+export const hashPassword = (password: string): Promise<string> =>
+  oneHashPerCore(async () => (await argon2()).hash(password, OPTIONS));
+
+export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return oneHashPerCore(async () => {
+    const { verify } = await argon2();
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      return false;
+    }
+  });
 }
 
 let dummyHash: Promise<string> | undefined;

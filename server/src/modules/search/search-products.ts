@@ -2,10 +2,10 @@ import type { ProductSearchAnswer, ProductSearchQuery, SearchSort } from '@vastr
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { products, sellers } from '../../db/schema.ts';
+import type { Limit } from '../../lib/limit.ts';
 import { isVisible, type ProductRow, productColumns, toApiProduct } from '../catalog/product-view.ts';
 import { searchFacets } from './facets.ts';
 import { allFilters, buildFilters, type SearchFilters } from './filters.ts';
-import type { Limit } from './limit.ts';
 
 const NEWEST = [desc(products.createdAt), desc(products.id)];
 
