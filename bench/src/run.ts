@@ -182,10 +182,14 @@ async function benchDatabase(kind: 'pglite' | 'postgres', runId: string): Promis
       await bare.stop();
       bare = undefined;
     }
-    const ids = [
-      ...(await json<{ _id: string }[]>(`${server.url}/api/get-all-Products?limit=200`)),
-      ...(await json<{ _id: string }[]>(`${server.url}/api/get-all-Products?limit=200&page=2`)),
-    ].map((p) => p._id);
+    // Shoppers buy across 2,000 products (10 pages of 200), so a 30-second run sells out few of them.
+    const base = server.url;
+    const pages = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        json<{ _id: string }[]>(`${base}/api/get-all-Products?limit=200&page=${i + 1}`),
+      ),
+    );
+    const ids = pages.flat().map((p) => p._id);
     const cod = PARTS.has('cod')
       ? await benchCod(server.url, ids, {
           users: Number(args.users),
