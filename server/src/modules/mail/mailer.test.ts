@@ -44,12 +44,24 @@ describe('the outbox', () => {
     expect(statements.size).toBe(2);
   });
 
-  it('rejects only the callers whose insert failed, and keeps writing afterwards', async () => {
+  it('rejects only the callers whose rows fail, also when they shared an insert, and keeps writing', async () => {
     const recorder = new OutboxRecorder(database.db);
     const broken = { id: randomUUID(), ...message(100), text: null as unknown as string };
     await expect(recorder.record([broken])).rejects.toThrow();
     const later = { id: randomUUID(), ...message(101) };
     await recorder.record([later]);
     expect((await rowsTo([broken.to, later.to])).map((r) => r.to)).toEqual([later.to]);
+
+    // The first call finds the outbox idle; the next three wait and share one insert, which fails.
+    const first = { id: randomUUID(), ...message(102) };
+    const good = { id: randomUUID(), ...message(103) };
+    const bad = { id: randomUUID(), ...message(104), to: null as unknown as string };
+    const alsoGood = { id: randomUUID(), ...message(105) };
+    const outcomes = await Promise.allSettled(
+      [first, good, bad, alsoGood].map((row) => recorder.record([row])),
+    );
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    const stored = await rowsTo([first.to, good.to, alsoGood.to]);
+    expect(stored.map((r) => r.id).sort()).toEqual([first.id, good.id, alsoGood.id].sort());
   });
 });

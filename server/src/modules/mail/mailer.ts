@@ -94,7 +94,8 @@ const insertOutboxRows = namedStatement<
  * Writes outbox rows with one insert at a time: rows that arrive while an insert runs go together
  * in the next one. Alone, a message is written at once; under load (many orders placed at the same
  * moment) one statement and one commit carry the e-mails of several orders. `record` resolves once
- * the caller's rows are stored, and rejects if their insert failed.
+ * the caller's rows are stored, and rejects if they could not be: when a shared insert fails, each
+ * caller's rows are tried again alone, so only the callers whose own rows fail are rejected.
  */
 export class OutboxRecorder {
   private queue: { rows: OutboxRow[]; done: (err?: unknown) => void }[] = [];
@@ -114,20 +115,25 @@ export class OutboxRecorder {
     while (this.queue.length > 0) {
       const batch = this.takeBatch();
       try {
-        const rows = batch.flatMap((b) => b.rows);
-        await insertOutboxRows(this.db, {
-          ids: rows.map((r) => r.id),
-          to: rows.map((r) => r.to),
-          subjects: rows.map((r) => r.subject),
-          texts: rows.map((r) => r.text),
-          kinds: rows.map((r) => r.kind),
-        });
+        await this.insert(batch.flatMap((b) => b.rows));
         for (const b of batch) b.done();
       } catch (err) {
-        for (const b of batch) b.done(err ?? new Error('outbox insert failed'));
+        if (batch.length === 1) batch[0]!.done(err ?? new Error('outbox insert failed'));
+        // One caller's bad row must not cost the others their e-mails: each goes again on its own.
+        else for (const b of batch) await this.insert(b.rows).then(() => b.done(), b.done);
       }
     }
     this.writing = false;
+  }
+
+  private insert(rows: OutboxRow[]) {
+    return insertOutboxRows(this.db, {
+      ids: rows.map((r) => r.id),
+      to: rows.map((r) => r.to),
+      subjects: rows.map((r) => r.subject),
+      texts: rows.map((r) => r.text),
+      kinds: rows.map((r) => r.kind),
+    });
   }
 
   /** The waiting callers whose rows fit in one insert (always at least one). */
