@@ -7,15 +7,17 @@ const argon2 = () => import('@node-rs/argon2');
 // argon2id (the library's default algorithm) with OWASP's recommended minimum cost.
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-// Each hash or check holds 19 MiB and a core for its whole run. More at once than there are cores
-// finishes none sooner, but holds more memory and fills the thread pool that file reads also use.
-const oneHashPerCore = concurrencyLimit(availableParallelism());
+// Each hash or check holds 19 MiB and a core for its whole run, on libuv's thread pool (4 threads by
+// default). More at once than there are cores finishes none sooner but holds more memory, and at
+// most 3 leave a pool thread free for the file reads that share it.
+const POOL_THREADS_FOR_HASHING = 3;
+const hashing = concurrencyLimit(Math.min(availableParallelism(), POOL_THREADS_FOR_HASHING));
 
 export const hashPassword = (password: string): Promise<string> =>
-  oneHashPerCore(async () => (await argon2()).hash(password, OPTIONS));
+  hashing(async () => (await argon2()).hash(password, OPTIONS));
 
 export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return oneHashPerCore(async () => {
+  return hashing(async () => {
     const { verify } = await argon2();
     try {
       return await verify(passwordHash, password);
