@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../../test/factories.ts';
@@ -189,6 +190,16 @@ describe('the cart', () => {
     const asSeller = await add(seller, p.id);
     expect(asSeller.statusCode).toBe(403);
     expect(asSeller.json().error).toBe('You are in a seller account');
+    const sellerOrder = await call('PUT', '/api/user/order-success', seller);
+    expect(sellerOrder.statusCode).toBe(403);
+    expect(sellerOrder.json().error).toBe('You are in a seller account');
+    const adminToken = await ctx.app.deps.tokens.sign({ sub: randomUUID(), role: 'admin' });
+    const admin = { headers: { 'auth-token': adminToken } } as FastAccount;
+    for (const res of [await add(admin, p.id), await call('PUT', '/api/user/order-success', admin)]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe('This needs a customer account');
+    }
+    expect(await ctx.db.select().from(cartItems).where(eq(cartItems.productId, p.id))).toEqual([]);
     const anon = await call('GET', '/api/user/cart-products');
     expect(anon.statusCode).toBe(401);
     expect(anon.json().error).toBe('You Must Login First');
