@@ -38,10 +38,21 @@ export async function productionServer(): Promise<string[]> {
 /** Started processes still running: stopped with the bench, however it ends. */
 const running = new Set<ChildProcess>();
 process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
+  for (const child of running) {
+    try {
+      // The whole process group: a started process is its leader (detached).
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      child.kill('SIGKILL');
+    }
+  }
 });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => process.exit(130));
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+] as const) {
+  process.once(signal, () => process.exit(code));
 }
 
 /**

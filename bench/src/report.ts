@@ -16,7 +16,7 @@ function table(rows: string[][]) {
 export function printReport(report: { results: DbResult[]; search: SearchResult | undefined }) {
   for (const r of report.results) {
     console.log(
-      `\n${r.database}, ${r.products} products (medians; latency ms; RSS peak ${f0(r.rssPeakMb)} MB)`,
+      `\n${r.database}, ${r.products} products (medians; latency ms; server RSS peak under read and order load ${f0(r.rssPeakMb)} MB)`,
     );
     table([
       ['endpoint', 'req/s', 'p50', 'p99', 'errors', 'SQL/req', 'bare req/s', 'bare p99', 'ratio'],

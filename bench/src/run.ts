@@ -61,7 +61,6 @@ function serverEnv(dataDir: string, databaseUrl: string | undefined): Record<str
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     BENCH_COUNT_QUERIES: '1',
