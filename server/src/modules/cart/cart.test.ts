@@ -162,43 +162,41 @@ describe('the cart', () => {
     expect(await lineRow(cartProductId)).toBeUndefined();
   });
 
+  /** Both routes whose guard reads no account row (requireCustomerToken) answer `status` and `error`. */
+  const expectBothRefuse = async (
+    who: FastAccount | undefined,
+    productId: string,
+    status: number,
+    error: string,
+  ) => {
+    for (const res of [
+      await add(who as FastAccount, productId),
+      await call('PUT', '/api/user/order-success', who),
+    ]) {
+      expect(res.statusCode).toBe(status);
+      expect(res.json().error).toBe(error);
+    }
+  };
+
   it('refuses a deleted account whose token is still valid, on the routes that read no account first', async () => {
     const user = await quickUser(ctx.app);
     const p = await insertProduct(ctx.db, seller.id, { stock: 5 });
     await ctx.db.delete(users).where(eq(users.id, user.id));
-    const added = await add(user, p.id);
-    expect(added.statusCode).toBe(401);
-    expect(added.json().error).toBe('This account no longer exists. Please log in again');
-    const placed = await call('PUT', '/api/user/order-success', user);
-    expect(placed.statusCode).toBe(401);
-    expect(placed.json().error).toBe('This account no longer exists. Please log in again');
+    await expectBothRefuse(user, p.id, 401, 'This account no longer exists. Please log in again');
     expect(await ctx.db.select().from(cartItems).where(eq(cartItems.userId, user.id))).toEqual([]);
     expect((await ctx.db.select().from(products).where(eq(products.id, p.id)))[0]?.stock).toBe(5);
     // A token that does not verify, or none, is told so before any statement runs.
-    const forged = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/user/add-to-cart',
-      headers: { 'auth-token': 'not-a-token' },
-      payload: { productId: p.id },
-    });
-    expect(forged.statusCode).toBe(401);
-    expect((await call('PUT', '/api/user/order-success')).json().error).toBe('You Must Login First');
+    const forged = { headers: { 'auth-token': 'not-a-token' } } as FastAccount;
+    await expectBothRefuse(forged, p.id, 401, 'Your session is invalid or has expired. Please log in again');
+    await expectBothRefuse(undefined, p.id, 401, 'You Must Login First');
   });
 
   it('refuses sellers, admins and visitors with the SPEC messages', async () => {
     const p = await insertProduct(ctx.db, seller.id);
-    const asSeller = await add(seller, p.id);
-    expect(asSeller.statusCode).toBe(403);
-    expect(asSeller.json().error).toBe('You are in a seller account');
-    const sellerOrder = await call('PUT', '/api/user/order-success', seller);
-    expect(sellerOrder.statusCode).toBe(403);
-    expect(sellerOrder.json().error).toBe('You are in a seller account');
+    await expectBothRefuse(seller, p.id, 403, 'You are in a seller account');
     const adminToken = await ctx.app.deps.tokens.sign({ sub: randomUUID(), role: 'admin' });
     const admin = { headers: { 'auth-token': adminToken } } as FastAccount;
-    for (const res of [await add(admin, p.id), await call('PUT', '/api/user/order-success', admin)]) {
-      expect(res.statusCode).toBe(403);
-      expect(res.json().error).toBe('This needs a customer account');
-    }
+    await expectBothRefuse(admin, p.id, 403, 'This needs a customer account');
     expect(await ctx.db.select().from(cartItems).where(eq(cartItems.productId, p.id))).toEqual([]);
     const anon = await call('GET', '/api/user/cart-products');
     expect(anon.statusCode).toBe(401);
