@@ -79,7 +79,7 @@ function accountQuery(db: Db, role: Role): AccountQuery {
 const sessionInvalid = () =>
   new AppError('UNAUTHENTICATED', 'Your session is invalid or has expired. Please log in again');
 
-export const ACCOUNT_GONE = 'This account no longer exists. Please log in again';
+const ACCOUNT_GONE = 'This account no longer exists. Please log in again';
 
 /** The answer when the account behind a valid token has been deleted. */
 export const accountGone = () => new AppError('UNAUTHENTICATED', ACCOUNT_GONE);
