@@ -60,7 +60,9 @@ function serverEnv(dataDir: string, databaseUrl: string | undefined): Record<str
   return {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // Always set: the processes inherit the bench's environment, whose DATABASE_URL (the server to
+    // create PostgreSQL bench databases on) must not turn the PGlite run into a PostgreSQL one.
+    DATABASE_URL: databaseUrl ?? '',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
     BENCH_COUNT_QUERIES: '1',
