@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { scheduleEmbeddedVacuum } from './db/maintenance.ts';
 import { registerBodyParsing } from './lib/body.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './lib/http.ts';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
@@ -110,5 +111,6 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
   }
 
   await registerModules(app);
+  scheduleEmbeddedVacuum(app, database);
   return app;
 }
