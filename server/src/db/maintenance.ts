@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from './client.ts';
 
 /** How often the embedded database is vacuumed and its planner statistics refreshed. */
-export const EMBEDDED_VACUUM_MS = 15 * 60_000;
+const EMBEDDED_VACUUM_MS = 15 * 60_000;
 
 /**
  * PGlite runs PostgreSQL in single-user mode, where autovacuum never starts: without this, every

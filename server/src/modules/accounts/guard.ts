@@ -140,11 +140,10 @@ export async function isAdminCaller(request: FastifyRequest): Promise<boolean> {
   return principal?.role === 'admin';
 }
 
-/** The customer id set by requireCustomerToken (or requireRole('user')); throws if a route forgot its guard. */
+/** The customer id set by requireCustomerToken; throws if a route forgot its guard. */
 export function customerIdOf(request: FastifyRequest): string {
-  const id = request.customerId ?? (request.principal?.role === 'user' ? request.principal.id : undefined);
-  if (!id) throw new AppError('UNAUTHENTICATED', MUST_LOGIN);
-  return id;
+  if (!request.customerId) throw new AppError('UNAUTHENTICATED', MUST_LOGIN);
+  return request.customerId;
 }
 
 /** The principal set by requireRole; throws if a route forgot its guard. */
