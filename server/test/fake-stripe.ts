@@ -29,6 +29,8 @@ export class FakeStripe {
   private readonly refundsByKey = new Map<string, string>();
   /** Set to make the next calls fail like an outage. */
   failing = false;
+  /** Set to make only refund calls fail (the rest of the API answers). */
+  failingRefunds = false;
   private server = http.createServer((req, res) => this.handle(req, res));
 
   async start(): Promise<number> {
@@ -118,6 +120,8 @@ export class FakeStripe {
         return send(200, this.view(s));
       }
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        if (this.failingRefunds)
+          return send(500, { error: { type: 'api_error', message: 'fake refund outage' } });
         const existing = typeof key === 'string' ? this.refundsByKey.get(key) : undefined;
         if (existing) return send(200, { id: existing, object: 'refund', status: 'succeeded' });
         const id = `re_${randomBytes(8).toString('hex')}`;

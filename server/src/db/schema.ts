@@ -116,6 +116,12 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
+    /**
+     * The unpaid card order this line is being paid in (set by the card checkout, cleared when its
+     * reservation ends). Cash On Delivery takes only unmarked lines: the mark is on the row it
+     * deletes, so a card checkout committing while COD waits is seen (DESIGN §4, one cart, one order).
+     */
+    pendingOrderId: uuid('pending_order_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -267,6 +273,46 @@ export const paymentEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/**
+ * A refund the shop owes (DESIGN §4, money owed is paid exactly once, eventually): written in the
+ * same transaction as the event that creates the debt, then made through the provider with its
+ * idempotency key and retried by a sweep until the provider confirms it.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id').references(() => orderItems.id, { onDelete: 'cascade' }),
+    /** A payment that came after its reservation ended and could not be honoured, or a cancelled item. */
+    reason: text('reason', { enum: ['late_payment', 'cancellation'] }).notNull(),
+    provider: text('provider').notNull(),
+    sessionId: text('session_id'),
+    paymentId: text('payment_id'),
+    amountPaise: integer('amount_paise').notNull(),
+    /** Sent with every attempt, so the provider makes the refund once however often it is asked. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    status: text('status', { enum: ['pending', 'succeeded'] })
+      .notNull()
+      .default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** When the next attempt is due; claiming an attempt moves it on, so it doubles as a lease. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
+    index('refunds_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('refunds_order_idx').on(t.orderId),
+  ],
 );
 
 /** A counter bumped whenever public catalogue data changes; caches in every process compare against it. */

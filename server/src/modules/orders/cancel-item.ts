@@ -1,10 +1,11 @@
 import { GST_PERCENT } from '@vastra/contracts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { orderItems, orders, refunds } from '../../db/schema.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { returnStock } from '../catalog/stock.ts';
 import type { ShopDeps } from './confirm-payment.ts';
+import { recordOwedRefund } from './owed-refunds.ts';
 
 export const ITEM_NOT_FOUND = 'Order item not found';
 
@@ -38,9 +39,12 @@ export async function refuseTransition(
 
 /**
  * Cancels a pending item: its stock goes back once (the conditional UPDATE lets one caller win),
- * and for a paid card order the item's share (amount + its GST) is refunded through the provider
- * inside the same transaction, so a failed refund leaves the item pending. When the last item of
- * an order goes, the refund is whatever remains of the total, so the paise always add up.
+ * and for a paid card order the item's share (amount + its GST) is refunded. The refund is recorded
+ * as owed and made through the provider inside the same transaction: the cancellation commits only
+ * with a refund the provider confirmed, and a provider outage answers 502 and changes nothing. The
+ * refund's idempotency key is the item's, so if the commit is lost after the provider refunded, the
+ * next cancel of the item gets that same refund back, never a second one. When the last item of an
+ * order goes, the refund is whatever remains of the total, so the paise always add up.
  */
 export async function cancelOrderItem(deps: ShopDeps, owner: ItemOwner, itemId: string) {
   await deps.db.transaction(async (tx) => {
@@ -66,12 +70,33 @@ export async function cancelOrderItem(deps: ShopDeps, owner: ItemOwner, itemId: 
       ? order.totalPaise - refundedSoFar
       : Math.min(share, order.totalPaise - refundedSoFar);
     if (amountPaise <= 0) return;
-    const refund = await deps.payments.refund({
-      sessionId: order.providerSessionId ?? '',
-      paymentId: order.providerPaymentId ?? undefined,
+    const owed = {
+      orderId: order.id,
+      orderItemId: item.id,
+      reason: 'cancellation' as const,
+      provider: order.provider ?? deps.payments.name,
+      sessionId: order.providerSessionId,
+      paymentId: order.providerPaymentId,
       amountPaise,
       idempotencyKey: `cancel-${item.id}`,
-    });
+    };
+    const refundId = await recordOwedRefund(tx, owed);
+    let refund: { id: string };
+    try {
+      refund = await deps.payments.refund({
+        sessionId: owed.sessionId ?? '',
+        paymentId: owed.paymentId ?? undefined,
+        amountPaise,
+        idempotencyKey: owed.idempotencyKey,
+      });
+    } catch (err) {
+      deps.log.error({ err, itemId: item.id }, 'refund for a cancelled item failed; nothing was cancelled');
+      throw new AppError('BAD_GATEWAY', PAYMENT_SERVICE_DOWN);
+    }
+    await tx
+      .update(refunds)
+      .set({ status: 'succeeded', providerRefundId: refund.id, succeededAt: now, attempts: 1 })
+      .where(eq(refunds.id, refundId));
     await tx
       .update(orderItems)
       .set({ refundId: refund.id, refundedPaise: amountPaise })
@@ -83,3 +108,6 @@ export async function cancelOrderItem(deps: ShopDeps, owner: ItemOwner, itemId: 
         .where(eq(orders.id, order.id));
   });
 }
+
+export const PAYMENT_SERVICE_DOWN =
+  'The payment service is unavailable, so the item was not cancelled and no refund was made. Please try again in a few minutes';

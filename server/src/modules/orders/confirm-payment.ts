@@ -1,25 +1,29 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { cartItems, orderItems, orders } from '../../db/schema.ts';
+import { cartItems, orderItems, orders, refunds } from '../../db/schema.ts';
 import { clearCheckout } from '../cart/checkout.ts';
 import { takeStock } from '../catalog/stock.ts';
+import type { OrderItemRow, OrderRow } from './create-order.ts';
 import { notifyOrderPlaced } from './notify.ts';
+import { recordOwedRefund, settleRefunds } from './owed-refunds.ts';
 
 export type ShopDeps = Pick<AppDeps, 'db' | 'payments' | 'mailer'> & { log: FastifyBaseLogger };
 
 export type PaymentOutcome =
   | { kind: 'paid'; orderId: string }
   | { kind: 'already'; orderId: string }
-  | { kind: 'late_no_stock'; orderId: string; totalPaise: number; sessionId: string; paymentId?: string }
+  /** Paid after its reservation ended and cannot be honoured: the refund is recorded as owed. */
+  | { kind: 'refund_owed'; orderId: string; refundId: string }
   | { kind: 'unknown' };
 
 /**
  * The provider says this session is paid: the order becomes `paid`, its items `pending`, and for a
  * cart order the bought lines leave the cart. Only the first report changes anything. A payment
- * that lands after the reservation was released takes the stock again if it is still there;
- * otherwise the caller refunds it.
+ * that lands after the reservation was released is honoured if its stock is still there and its
+ * cart (or Buy Now product) has not become another order since; otherwise a refund of the whole
+ * payment is recorded as owed, in this transaction, and made by `afterPayment` or the sweep.
  */
 export async function applyPaidSession(
   tx: DbOrTx,
@@ -33,17 +37,37 @@ export async function applyPaidSession(
   }
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
   if (order.paymentStatus === 'failed') {
-    const retaken = await tx
-      .transaction(async (sp) => {
-        for (const item of items) {
-          if (!item.productId || !(await takeStock(sp, item.productId, item.quantity)))
-            throw new Error('no stock');
-        }
-        return true;
-      })
-      .catch(() => false);
+    const [owed] = await tx
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, order.id), eq(refunds.reason, 'late_payment')));
+    if (owed) return { kind: 'already', orderId: order.id };
+    const retaken =
+      !(await replacedByLaterOrder(tx, order, items)) &&
+      (await tx
+        .transaction(async (sp) => {
+          for (const item of items) {
+            if (!item.productId || !(await takeStock(sp, item.productId, item.quantity)))
+              throw new Error('no stock');
+          }
+          return true;
+        })
+        .catch(() => false));
     if (!retaken) {
-      return { kind: 'late_no_stock', orderId: order.id, totalPaise: order.totalPaise, sessionId, paymentId };
+      await tx
+        .update(orders)
+        .set({ providerPaymentId: paymentId ?? null, updatedAt: new Date() })
+        .where(eq(orders.id, order.id));
+      const refundId = await recordOwedRefund(tx, {
+        orderId: order.id,
+        reason: 'late_payment',
+        provider: order.provider ?? 'stripe',
+        sessionId,
+        paymentId,
+        amountPaise: order.totalPaise,
+        idempotencyKey: `late-${order.id}`,
+      });
+      return { kind: 'refund_owed', orderId: order.id, refundId };
     }
   }
   const now = new Date();
@@ -73,22 +97,52 @@ export async function applyPaidSession(
   return { kind: 'paid', orderId: order.id };
 }
 
-/** After the transaction: e-mails for a newly paid order, a refund for a payment we could not honour. */
-export async function afterPayment(deps: ShopDeps, outcome: PaymentOutcome) {
-  if (outcome.kind === 'paid') await notifyOrderPlaced(deps, outcome.orderId);
-  if (outcome.kind === 'late_no_stock') {
-    const refund = await deps.payments.refund({
-      sessionId: outcome.sessionId,
-      paymentId: outcome.paymentId,
-      amountPaise: outcome.totalPaise,
-      idempotencyKey: `late-${outcome.orderId}`,
-    });
-    await deps.db
-      .update(orders)
-      .set({ paymentStatus: 'refunded', providerPaymentId: outcome.paymentId ?? null, updatedAt: new Date() })
-      .where(eq(orders.id, outcome.orderId));
-    deps.log.warn({ orderId: outcome.orderId, refundId: refund.id }, 'late payment refunded: stock was gone');
+/**
+ * After the transaction committed: e-mails for a newly paid order, a first attempt at a refund owed.
+ * Never throws: the event is recorded, the e-mails are in the outbox, and a refund not made now is
+ * retried by the sweep (sweepOwedRefunds) until the provider confirms it.
+ */
+export async function afterPayment(deps: ShopDeps, outcome: PaymentOutcome | { kind: 'unpaid' }) {
+  try {
+    if (outcome.kind === 'paid') await notifyOrderPlaced(deps, outcome.orderId);
+    if (outcome.kind === 'refund_owed') {
+      deps.log.warn({ orderId: outcome.orderId }, 'late payment could not be honoured: refunding it');
+      await settleRefunds(deps, [outcome.refundId]);
+    }
+  } catch (err) {
+    deps.log.error({ err, outcome }, 'after-payment step failed');
   }
+}
+
+/**
+ * Whether the customer's cart (or this Buy Now product) became another order after this one was
+ * released: a late payment must not make one cart two orders (DESIGN §4).
+ */
+async function replacedByLaterOrder(tx: DbOrTx, order: OrderRow, items: OrderItemRow[]) {
+  if (!order.userId) return false;
+  const products = items.map((i) => i.productId).filter((id): id is string => id !== null);
+  const [later] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, order.userId),
+        eq(orders.source, order.source),
+        ne(orders.paymentStatus, 'failed'),
+        gt(orders.createdAt, order.createdAt),
+        order.source === 'buy_now' && products.length > 0
+          ? inArray(
+              orders.id,
+              tx
+                .select({ id: orderItems.orderId })
+                .from(orderItems)
+                .where(inArray(orderItems.productId, products)),
+            )
+          : undefined,
+      ),
+    )
+    .limit(1);
+  return later !== undefined;
 }
 
 /**

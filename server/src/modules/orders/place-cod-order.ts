@@ -42,8 +42,9 @@ export type PlacedLine = LineSource & { sellerEmail: string };
  * a failed statement back entirely.
  *
  * The card checks (checkout set to card, an unpaid card order of the cart) read the statement's
- * snapshot, taken before the customer lock is granted: a card checkout committing in that instant is
- * not seen, as with the transaction this replaced. Its reservation then simply expires unpaid.
+ * snapshot, taken before the customer lock is granted, so a card checkout committing in that instant
+ * is not seen by them; it is seen by the DELETE of the cart lines, which re-reads each locked line at
+ * its latest version and skips the lines that checkout marked. Then nothing is placed ('empty').
  */
 export async function placeCartCodOrder(db: Db, userId: string): Promise<CodAttempt> {
   let rows: PlacedRow[];
@@ -218,10 +219,12 @@ shelf as materialized (
   order by p.id
   for no key update of p
 ),
+-- Only lines no card checkout is paying for: the mark is re-read at its committed version when a
+-- card checkout held the customer's lock first (see markCartPending), so then nothing is placed.
 lines as (
   delete from cart_items ci
   using shelf p, buyer b
-  where ci.user_id = b.id and ci.product_id = p.id
+  where ci.user_id = b.id and ci.product_id = p.id and ci.pending_order_id is null
   returning ci.quantity, p.id as product_id, p.seller_id, p.name, p.image_url, p.category,
     p.sub_category, p.price_paise, p.seller_email, p.company_name
 ),

@@ -7,6 +7,7 @@ import { pgErrorOf } from '../../lib/pg-errors.ts';
 import { accountGone } from '../accounts/guard.ts';
 import { readCartLines } from '../cart/cart-lines.ts';
 import { readCheckout } from '../cart/checkout.ts';
+import { markCartPending } from '../cart/pending-lines.ts';
 import { findVisibleProduct } from '../catalog/product-view.ts';
 import { PaymentProviderError } from '../payments/provider.ts';
 import { confirmSession, type ShopDeps } from './confirm-payment.ts';
@@ -18,6 +19,8 @@ import { RESERVATION_MS, releaseUnpaidOrders } from './reservations.ts';
 
 export const EMPTY_CART = 'Your cart is empty';
 export const NOT_PAID = 'Payment has not been received for this order';
+export const CART_IN_CARD_PAYMENT =
+  'This cart is being paid by card: finish that payment, or cancel it, before placing a Cash On Delivery order';
 export const TOO_LARGE = 'This order is too large to place at once: please order fewer units';
 
 /** The cart read after the customer's row is locked (createOrder locks it; lock here first for the read). */
@@ -54,6 +57,9 @@ export async function completeCheckout(deps: ShopDeps, userId: string, retryShor
     case 'no_customer':
       throw accountGone();
     case 'empty': {
+      // A card checkout of this cart committed while this call waited for it: it won the cart.
+      if (await hasAwaitingCardOrder(deps.db, userId))
+        return confirmAwaitingCardOrder(deps, userId, CART_IN_CARD_PAYMENT);
       // The card return page calls this too; once the webhook has already confirmed the payment
       // (cart emptied), answer that order rather than "cart empty".
       const recent = await recentCardOrder(deps, userId);
@@ -65,8 +71,19 @@ export async function completeCheckout(deps: ShopDeps, userId: string, retryShor
 
 const placedItem = (l: PlacedLine) => ({ ...l.item, sellerEmail: l.sellerEmail });
 
+async function hasAwaitingCardOrder(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(eq(orders.userId, userId), eq(orders.paymentStatus, 'awaiting_payment'), eq(orders.source, 'cart')),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The customer's newest unpaid card order of the cart: paid by now (provider says so) or 409. */
-async function confirmAwaitingCardOrder(deps: ShopDeps, userId: string) {
+async function confirmAwaitingCardOrder(deps: ShopDeps, userId: string, unpaid = NOT_PAID) {
   const [awaiting] = await deps.db
     .select({ id: orders.id, sessionId: orders.providerSessionId })
     .from(orders)
@@ -77,7 +94,7 @@ async function confirmAwaitingCardOrder(deps: ShopDeps, userId: string) {
     .limit(1);
   if (!awaiting) throw conflict(NOT_PAID);
   const outcome = awaiting.sessionId ? await confirmSession(deps, awaiting.sessionId) : { kind: 'unpaid' };
-  if (outcome.kind === 'unpaid') throw new AppError('CONFLICT', NOT_PAID);
+  if (outcome.kind === 'unpaid') throw new AppError('CONFLICT', unpaid);
   return getCustomerOrder(deps.db, userId, awaiting.id);
 }
 
@@ -171,6 +188,7 @@ export async function startCardCheckout(
         provider: deps.payments.name,
         reservationExpiresAt: expiresAt,
       });
+      if (input.source === 'cart') await markCartPending(tx, userId, placed.order.id);
       return { ...placed, customerEmail: placed.order.customerEmail ?? undefined, replaced };
     })
     .catch((err: unknown) => {

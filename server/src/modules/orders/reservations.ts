@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
+import { freePendingCartLines } from '../cart/pending-lines.ts';
 import { returnStock } from '../catalog/stock.ts';
 
 /** How long a card checkout holds its stock without payment (DESIGN §6). */
@@ -19,18 +20,13 @@ export async function releaseUnpaidOrders(tx: DbOrTx, where: SQL | undefined) {
     .where(and(eq(orders.paymentStatus, 'awaiting_payment'), where))
     .returning({ id: orders.id, sessionId: orders.providerSessionId });
   if (released.length === 0) return released;
+  const releasedIds = released.map((o) => o.id);
+  // The cart's lines are free again for the next checkout, card or COD.
+  await freePendingCartLines(tx, releasedIds);
   const items = await tx
     .update(orderItems)
     .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-    .where(
-      and(
-        inArray(
-          orderItems.orderId,
-          released.map((o) => o.id),
-        ),
-        eq(orderItems.status, 'awaiting_payment'),
-      ),
-    )
+    .where(and(inArray(orderItems.orderId, releasedIds), eq(orderItems.status, 'awaiting_payment')))
     .returning({ productId: orderItems.productId, quantity: orderItems.quantity });
   for (const item of items) {
     if (item.productId) await returnStock(tx, item.productId, item.quantity);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { orders, paymentEvents } from '../../db/schema.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { afterPayment, applyPaidSession, type PaymentOutcome } from '../orders/confirm-payment.ts';
 import { releaseUnpaidOrders } from '../orders/reservations.ts';
 import { paymentIntentId, StripePaymentProvider } from './stripe-provider.ts';
@@ -10,7 +10,7 @@ import { paymentIntentId, StripePaymentProvider } from './stripe-provider.ts';
 /**
  * POST /api/payments/stripe/webhook. Its own plugin so the raw-body parser (the signature covers
  * the exact bytes) applies to this route only. Each event id is stored in the same transaction as
- * its effect, so a replay or a concurrent duplicate changes nothing.
+ * its effect (a refund it owes included), so a replay or a concurrent duplicate changes nothing.
  */
 export default async function stripeWebhookRoutes(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
@@ -55,12 +55,9 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
           return 'ignored';
       }
     });
-    if (typeof outcome === 'object') {
-      await afterPayment({ ...app.deps, log: req.log }, outcome).catch((err) => {
-        req.log.error({ err }, 'after-payment step failed');
-        throw new AppError('INTERNAL', 'Webhook processing failed');
-      });
-    }
+    // The event and whatever it owes are committed: answer 200 whatever happens next (a refund
+    // not made now is retried by the sweep), so Stripe never retries an event already recorded.
+    if (typeof outcome === 'object') await afterPayment({ ...app.deps, log: req.log }, outcome);
     return { received: true, duplicate: outcome === 'duplicate' };
   });
 }

@@ -1,0 +1,19 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { cartItems } from '../../db/schema.ts';
+
+/**
+ * Marks every line of the customer's cart as being paid in this card order. Cash On Delivery
+ * deletes only unmarked lines, and the mark is on the very rows it deletes: a COD statement that
+ * waited for this checkout's lock re-reads each line at its committed version, sees the mark and
+ * places nothing. So one cart becomes one order, whichever path asks first (DESIGN §4).
+ */
+export async function markCartPending(tx: DbOrTx, userId: string, orderId: string) {
+  await tx.update(cartItems).set({ pendingOrderId: orderId }).where(eq(cartItems.userId, userId));
+}
+
+/** The card orders ended unpaid: their cart lines are free for the next checkout, card or COD. */
+export async function freePendingCartLines(tx: DbOrTx, orderIds: string[]) {
+  if (orderIds.length === 0) return;
+  await tx.update(cartItems).set({ pendingOrderId: null }).where(inArray(cartItems.pendingOrderId, orderIds));
+}
