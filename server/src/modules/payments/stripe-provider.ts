@@ -78,10 +78,17 @@ export class StripePaymentProvider implements PaymentProvider {
     if (!input.paymentId) throw new PaymentProviderError('No payment to refund');
     const paymentId = input.paymentId;
     const refund = await this.call((client) =>
-      client.refunds.create(
-        { payment_intent: paymentId, amount: input.amountPaise },
-        { idempotencyKey: input.idempotencyKey },
-      ),
+      client.refunds
+        .create(
+          { payment_intent: paymentId, amount: input.amountPaise },
+          { idempotencyKey: input.idempotencyKey },
+        )
+        .catch((err: { code?: string }) => {
+          // A retry after Stripe's idempotency window (24 h) of a refund that was in fact made:
+          // the payment is already wholly refunded, which is what was owed.
+          if (err.code === 'charge_already_refunded') return { id: `already_refunded:${paymentId}` };
+          throw err;
+        }),
     );
     return { id: refund.id };
   }
