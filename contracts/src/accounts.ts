@@ -1,21 +1,19 @@
 import { z } from 'zod';
+import { textField } from './text.ts';
 
 const trimmed = (min: number, max: number, label: string) =>
-  z
-    .string({ error: `${label} is required` })
+  textField(label)
     .trim()
     .min(min, min <= 1 ? `${label} is required` : `${label} must be at least ${min} characters`)
     .max(max, `${label} must be at most ${max} characters`);
 
-export const emailSchema = z
-  .string({ error: 'Email is required' })
+export const emailSchema = textField('Email')
   .trim()
   .toLowerCase()
   .max(254, 'Email is too long')
   .pipe(z.email({ error: 'Please enter a valid email' }));
 
-export const passwordSchema = z
-  .string({ error: 'Password is required' })
+export const passwordSchema = textField('Password')
   .min(8, 'Password must be at least 8 characters')
   .max(200, 'Password must be at most 200 characters');
 
@@ -26,14 +24,14 @@ export const fullNameSchema = trimmed(2, 80, 'Full name');
  * spaces or dashes. Stored normalised as the 10 bare digits.
  */
 export const mobileSchema = z
-  .union([z.string(), z.number()], { error: 'Mobile number is required' })
+  .union([textField('Mobile number'), z.number()], { error: 'Mobile number is required' })
   .transform((v) => String(v).replace(/[\s-]/g, ''))
   .refine((v) => /^(?:\+91|91|0)?[6-9]\d{9}$/.test(v), 'Please enter a valid 10-digit Indian mobile number')
   .transform((v) => v.slice(-10));
 
 /** Six-digit Indian PIN code that does not start with 0. */
 export const postalCodeSchema = z
-  .union([z.string(), z.number()], { error: 'PIN code is required' })
+  .union([textField('PIN code'), z.number()], { error: 'PIN code is required' })
   .transform((v) => String(v).trim())
   .refine((v) => /^[1-9]\d{5}$/.test(v), 'Please enter a valid 6-digit PIN code');
 
@@ -55,7 +53,7 @@ export type UserRegisterInput = z.input<typeof userRegisterSchema>;
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  password: textField('Password').min(1, 'Password is required').max(200),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 

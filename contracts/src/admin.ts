@@ -2,12 +2,16 @@ import { z } from 'zod';
 import type { SellerProfile, UserProfile } from './accounts.ts';
 import type { Product } from './catalog.ts';
 import { pagingFields } from './search.ts';
+import { textField } from './text.ts';
 
 const blank = (v: unknown) => (v === '' ? undefined : v);
 
 /** `?q=&page=&limit=` of every admin list; `q` matches names, e-mails and the like (case-insensitive). */
 export const adminListQuerySchema = z.object({
-  q: z.preprocess(blank, z.string().trim().max(100, 'Search text must be at most 100 characters').optional()),
+  q: z.preprocess(
+    blank,
+    textField('Search text').trim().max(100, 'Search text must be at most 100 characters').optional(),
+  ),
   ...pagingFields,
 });
 export type AdminListQuery = z.output<typeof adminListQuerySchema>;

@@ -8,6 +8,7 @@ import {
   SUB_CATEGORY_PARENT,
   type SubCategory,
 } from './catalog-constants.ts';
+import { textField } from './text.ts';
 
 /** A product as every catalogue answer carries it (SPEC §3): `price` and `markPrice` in rupees. */
 export interface Product {
@@ -49,7 +50,7 @@ export interface UploadAnswer {
 const PRICE_MAX_RUPEES = 1_000_000;
 const STOCK_MAX = 1_000_000;
 
-const wholeNumberish = z.union([z.number(), z.string().trim()]);
+const wholeNumberish = z.union([z.number(), textField('Stock quantity').trim()]);
 
 /**
  * Rupees as a number or a numeric string (old clients post form fields as strings): positive,
@@ -57,7 +58,7 @@ const wholeNumberish = z.union([z.number(), z.string().trim()]);
  */
 const rupees = (label: string) =>
   z
-    .union([z.number(), z.string().trim()], { error: `${label} is required` })
+    .union([z.number(), textField(label).trim()], { error: `${label} is required` })
     .refine((v) => v !== '', `${label} is required`)
     .refine(
       (v) => (typeof v === 'number' ? Number.isFinite(v) : /^\d+(\.\d+)?$/.test(v)),
@@ -78,8 +79,7 @@ const stockSchema = wholeNumberish
   .refine((v) => v >= 0, 'Stock quantity cannot be negative')
   .refine((v) => v <= STOCK_MAX, 'Stock quantity must be at most 10,00,000');
 
-const productNameSchema = z
-  .string({ error: 'Product name is required' })
+const productNameSchema = textField('Product name')
   .trim()
   .min(2, 'Product name must be at least 2 characters')
   .max(120, 'Product name must be at most 120 characters');
@@ -91,20 +91,18 @@ const subCategorySchema = z.enum(SUB_CATEGORIES as [SubCategory, ...SubCategory[
 
 /** Optional short text; empty means "none". */
 const optionalLabel = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
+  textField(label, `${label} must be text`)
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
 
-const imageUrlSchema = z
-  .string({ error: 'Image is required' })
+const imageUrlSchema = textField('Image')
   .trim()
   .min(1, 'Image is required')
   .max(500, 'Image URL is too long');
 
-const publicIdSchema = z.string().trim().max(200, 'public_id is too long').nullish();
+const publicIdSchema = textField('public_id').trim().max(200, 'public_id is too long').nullish();
 
 /** Empty strings and null clear an optional marked price. */
 const markPriceSchema = z
@@ -140,8 +138,7 @@ export const addProductSchema = z
 export type AddProductInput = z.input<typeof addProductSchema>;
 export type AddProductData = z.output<typeof addProductSchema>;
 
-const productIdSchema = z
-  .string({ error: 'productId is required' })
+const productIdSchema = textField('productId')
   .trim()
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'productId is not a valid id')
   .transform((v) => v.toLowerCase());

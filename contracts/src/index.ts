@@ -7,3 +7,4 @@ export * from './reviews.ts';
 export * from './search.ts';
 export * from './shopping.ts';
 export * from './site.ts';
+export * from './text.ts';

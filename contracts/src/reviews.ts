@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagingFields } from './search.ts';
+import { textField } from './text.ts';
 
 export const REVIEW_TEXT_MAX = 2000;
 
@@ -10,13 +11,11 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * the review carries the account's own name, so nobody can post under another name.
  */
 export const addReviewSchema = z.object({
-  reviewInput: z
-    .string({ error: 'Review text is required' })
+  reviewInput: textField('Review text')
     .trim()
     .min(1, 'Review text is required')
     .max(REVIEW_TEXT_MAX, `Review must be at most ${REVIEW_TEXT_MAX} characters`),
-  productId: z
-    .string({ error: 'productId is required' })
+  productId: textField('productId')
     .trim()
     .regex(UUID_RE, 'productId is not a valid id')
     .transform((v) => v.toLowerCase()),
@@ -25,8 +24,7 @@ export const addReviewSchema = z.object({
     .union(
       [
         z.number(),
-        z
-          .string()
+        textField('Rating')
           .trim()
           .regex(/^-?\d+(\.\d+)?$/, 'Rating must be a number from 1 to 5'),
       ],

@@ -7,6 +7,7 @@ import {
   SUB_CATEGORIES,
   type SubCategory,
 } from './catalog-constants.ts';
+import { textField } from './text.ts';
 
 export const SEARCH_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'rating'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
@@ -43,7 +44,7 @@ const anyOf = (label: string) =>
       return kept.length > 0 ? kept : undefined;
     },
     z
-      .array(z.string().max(60, `${label} must be at most 60 characters`))
+      .array(textField(label).max(60, `${label} must be at most 60 characters`))
       .max(20, `At most 20 ${label} values`)
       .optional(),
   );
@@ -81,7 +82,7 @@ export const productSearchQuerySchema = z
   .object({
     q: z.preprocess(
       blank,
-      z.string().trim().max(200, 'Search text must be at most 200 characters').optional(),
+      textField('Search text').trim().max(200, 'Search text must be at most 200 characters').optional(),
     ),
     category: z.preprocess(
       blank,

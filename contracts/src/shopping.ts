@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressSchema, citySchema, postalCodeSchema, stateSchema } from './accounts.ts';
 import { type Product, pageQuerySchema } from './catalog.ts';
+import { textField } from './text.ts';
 
 /**
  * Cart, checkout, payments and orders: request schemas and answer types shared by the server and
@@ -12,8 +13,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 /** A row id: malformed → 400 with the field named, unknown → 404 from the server. */
 export const shoppingId = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
+  textField(label)
     .trim()
     .refine((v) => UUID_RE.test(v), `${label} is not a valid id`)
     .transform((v) => v.toLowerCase());
@@ -26,8 +26,7 @@ export const quantitySchema = z
   .union(
     [
       z.number(),
-      z
-        .string()
+      textField('Quantity')
         .trim()
         .regex(/^-?\d+(\.\d+)?$/, 'Quantity must be a number'),
     ],
@@ -75,8 +74,7 @@ export const PAYMENT_METHODS = ['Stripe', 'COD'] as const;
 export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
 
 export const paymentMethodSchema = z.object({
-  selectedMethod: z
-    .string({ error: 'selectedMethod is required' })
+  selectedMethod: textField('selectedMethod')
     .trim()
     .transform((v) => v.toLowerCase())
     .pipe(
@@ -99,11 +97,11 @@ export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
 export const buyNowSchema = z
   .object({
     product: z
-      .union([z.string(), z.object({ _id: z.string() }).loose()], {
+      .union([textField('product'), z.object({ _id: textField('product') }).loose()], {
         error: 'product must be the product (with its _id) or its id',
       })
       .optional(),
-    productId: z.string({ error: 'productId must be text' }).optional(),
+    productId: textField('productId', 'productId must be text').optional(),
     quantity: quantitySchema.optional(),
   })
   .transform((b, ctx) => {
@@ -120,7 +118,7 @@ export type BuyNowInput = z.input<typeof buyNowSchema>;
 export const orderItemParamsSchema = z.object({ itemId: shoppingId('itemId') });
 export const orderParamsSchema = z.object({ orderId: shoppingId('orderId') });
 export const sessionParamsSchema = z.object({
-  sessionId: z.string().trim().min(1).max(255, 'sessionId is too long'),
+  sessionId: textField('sessionId').trim().min(1).max(255, 'sessionId is too long'),
 });
 
 /** `page`/`limit` of order lists (DESIGN §7): the same rules and messages as every other list. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './accounts.ts';
+import { textField } from './text.ts';
 
 /** Answer of `GET /api/site`: the business details the footer, contact page and policies show. */
 export interface SiteInfo {
@@ -26,8 +27,7 @@ export interface SiteInfo {
 }
 
 const text = (label: string, min: number, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+  textField(label)
     .trim()
     .min(min, `${label} must be at least ${min} characters`)
     .max(max, `${label} must be at most ${max} characters`);

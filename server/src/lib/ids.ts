@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { textField } from '@vastra/contracts';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -6,8 +6,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 export const isId = (value: unknown): value is string => typeof value === 'string' && UUID_RE.test(value);
 
 export const idSchema = (label = 'id') =>
-  z
-    .string({ error: `${label} is required` })
+  textField(label)
     .trim()
     .refine((v) => UUID_RE.test(v), `${label} is not a valid id`)
     .transform((v) => v.toLowerCase());
