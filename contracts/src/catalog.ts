@@ -171,22 +171,34 @@ export type UpdateProductData = z.output<typeof updateProductSchema>;
 /** `DELETE /api/seller/delete-product`: productId in the body (SPEC) or the query string. */
 export const deleteProductSchema = z.object({ productId: productIdSchema });
 
+const pageNumberSchema = z.coerce
+  .number({ error: 'page must be a number' })
+  .int('page must be a whole number')
+  .min(1, 'page must be 1 or more')
+  .max(1_000_000, 'page is too large');
+const pageLimitSchema = z.coerce
+  .number({ error: 'limit must be a number' })
+  .int('limit must be a whole number')
+  .min(1, 'limit must be 1 or more')
+  .max(PAGE_MAX_LIMIT, `limit must be at most ${PAGE_MAX_LIMIT}`);
+
 /** `page` (1-based) and `limit` (default 48, max 200) of every paginated list (DESIGN §7). */
 export const pageQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be 1 or more')
-    .max(1_000_000, 'page is too large')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be 1 or more')
-    .max(PAGE_MAX_LIMIT, `limit must be at most ${PAGE_MAX_LIMIT}`)
-    .default(PAGE_DEFAULT_LIMIT),
+  page: pageNumberSchema.default(1),
+  limit: pageLimitSchema.default(PAGE_DEFAULT_LIMIT),
 });
 export type PageQuery = z.output<typeof pageQuerySchema>;
+
+/**
+ * The query of a SPEC §7 list call. The original client sends neither `page` nor `limit` and cannot
+ * page, so without both the server answers the whole list (up to its `LEGACY_LIST_LIMIT`); with
+ * either, a page like every other list (the same rules and messages as `pageQuerySchema`).
+ */
+export const legacyListQuerySchema = z.object({
+  page: pageNumberSchema.optional(),
+  limit: pageLimitSchema.optional(),
+});
+export type LegacyListQuery = z.output<typeof legacyListQuerySchema>;
 
 /** The public list endpoints of SPEC §7 and the filter each one applies. */
 export const LISTING_FILTERS = {

@@ -43,6 +43,7 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   RATE_LIMIT_CONTACT_MAX: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_CONTACT_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
+  LEGACY_LIST_LIMIT: z.coerce.number().int().min(1).max(10_000).default(1000),
   SHOP_OWNER_NAME: z.string().default('Vastra Retail Pvt. Ltd.'),
   SHOP_ADDRESS: z.string().default('12, MG Road, Bengaluru, Karnataka 560001, India'),
   SHOP_EMAIL: z.string().default('support@vastra.example'),
@@ -84,6 +85,11 @@ export interface Config {
   };
   mail: { smtpUrl: string | undefined; from: string };
   rateLimit: { authMax: number; authWindowMs: number; contactMax: number; contactWindowMs: number };
+  /**
+   * At most this many rows in a SPEC §7 list call made without `page`/`limit`: the original client
+   * cannot page, so it gets the whole list (products, orders, a seller's products, reviews).
+   */
+  legacyListLimit: number;
   shop: {
     ownerName: string;
     address: string;
@@ -155,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       contactMax: e.RATE_LIMIT_CONTACT_MAX,
       contactWindowMs: e.RATE_LIMIT_CONTACT_WINDOW_MS,
     },
+    legacyListLimit: e.LEGACY_LIST_LIMIT,
     shop: {
       ownerName: e.SHOP_OWNER_NAME,
       address: e.SHOP_ADDRESS,

@@ -1,8 +1,9 @@
 import type { Category, SubCategory } from '@vastra/contracts';
 import { FEATURED_LIMIT } from '@vastra/contracts';
-import { and, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { products, sellers } from '../../db/schema.ts';
+import type { ListOrder, ListPage } from '../../lib/legacy-list.ts';
 import { type ApiProduct, isVisible, productColumns, toApiProduct } from './product-view.ts';
 
 export interface ListProductsQuery {
@@ -21,13 +22,20 @@ export interface ProductPage {
 
 /** Newest first; the id breaks ties so pages never overlap or skip when timestamps collide. */
 const NEWEST_FIRST = [desc(products.createdAt), desc(products.id)] as const;
+const BY_AGE = { newest: NEWEST_FIRST, oldest: [asc(products.createdAt), asc(products.id)] } as const;
 
 /**
  * The rows and the total count in one statement. The count is an uncorrelated scalar subquery
  * (evaluated once): unlike `count(*) over ()`, it lets the page itself stop after `limit` rows of a
  * top-N sort instead of sorting every match (measured on 100,000 products: ~3× faster).
  */
-async function pageOf(db: DbOrTx, where: SQL | undefined, page: number, limit: number): Promise<ProductPage> {
+async function pageOf(
+  db: DbOrTx,
+  where: SQL | undefined,
+  page: number,
+  limit: number,
+  order: ListOrder = 'newest',
+): Promise<ProductPage> {
   const counted = db
     .select({ n: count() })
     .from(products)
@@ -38,7 +46,7 @@ async function pageOf(db: DbOrTx, where: SQL | undefined, page: number, limit: n
     .from(products)
     .innerJoin(sellers, eq(sellers.id, products.sellerId))
     .where(where)
-    .orderBy(...NEWEST_FIRST)
+    .orderBy(...BY_AGE[order])
     .limit(limit)
     .offset((page - 1) * limit);
   if (rows.length > 0) return { items: rows.map(toApiProduct), total: rows[0]!.total };
@@ -61,15 +69,10 @@ export function listProducts(db: DbOrTx, query: ListProductsQuery): Promise<Prod
   return pageOf(db, where, query.page, query.limit);
 }
 
-/** A seller's own products (not removed), newest first, whatever their visibility in the shop. */
-export function listSellerProducts(
-  db: DbOrTx,
-  sellerId: string,
-  page: number,
-  limit: number,
-): Promise<ProductPage> {
+/** A page of a seller's own products (not removed), whatever their visibility in the shop. */
+export function listSellerProducts(db: DbOrTx, sellerId: string, { page, limit, order }: ListPage) {
   const where = and(eq(products.sellerId, sellerId), eq(products.status, 'active'));
-  return pageOf(db, where, page, limit);
+  return pageOf(db, where, page, limit, order);
 }
 
 /** The landing page's cards: best rated first, then newest; only products in stock. */

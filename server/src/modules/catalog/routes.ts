@@ -1,9 +1,10 @@
-import { LISTING_FILTERS, pageQuerySchema } from '@vastra/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LISTING_FILTERS, legacyListQuerySchema, PAGE_DEFAULT_LIMIT } from '@vastra/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { idSchema } from '../../lib/ids.ts';
+import { wantsWholeList } from '../../lib/legacy-list.ts';
 import { isAdminCaller } from '../accounts/guard.ts';
 import { cacheKey, sendCached } from './cache.ts';
 import { listFeatured, listProducts } from './listing.ts';
@@ -14,23 +15,18 @@ import sellerProductRoutes from './seller-routes.ts';
 const productParams = z.object({ id: idSchema('Product id') });
 const ALL_PRODUCTS = 'get-all-Products';
 
-/** An admin asking for the product list without paging gets all of it, as the old dashboard expects. */
-async function wantsWholeCatalogue(req: FastifyRequest): Promise<boolean> {
-  const asked = new URLSearchParams(req.url.split('?')[1]);
-  return !asked.has('page') && !asked.has('limit') && (await isAdminCaller(req));
-}
-
 /**
- * Catalogue: the public lists of SPEC §7 (bare arrays, paginated with X-Total-Count), one product,
+ * Catalogue: the public lists of SPEC §7 (bare arrays, newest first, with X-Total-Count), one product,
  * the landing page's featured products, and (in seller-routes.ts) the seller's own products.
  */
 export default async function catalogRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const { db, config } = app.deps;
 
   for (const [path, filter] of Object.entries(LISTING_FILTERS)) {
-    app.get(`/api/${path}`, { schema: { querystring: pageQuerySchema } }, async (req, reply) => {
-      if (path === ALL_PRODUCTS && (await wantsWholeCatalogue(req))) {
+    app.get(`/api/${path}`, { schema: { querystring: legacyListQuerySchema } }, async (req, reply) => {
+      const whole = wantsWholeList(req.query);
+      if (whole && path === ALL_PRODUCTS && (await isAdminCaller(req))) {
         // The old admin dashboard counts the products as the length of this answer (SPEC §7).
         const { items, total } = await listProducts(db, { page: 1, limit: Number.MAX_SAFE_INTEGER });
         return reply
@@ -38,9 +34,14 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
           .header('cache-control', 'private, no-store')
           .send(items);
       }
+      // The original client cannot page: without page/limit it gets the whole list (up to the cap);
+      // with either, a page (the new app's listing pages, and every other client that pages).
+      const page = whole
+        ? { page: 1, limit: config.legacyListLimit }
+        : { page: req.query.page ?? 1, limit: req.query.limit ?? PAGE_DEFAULT_LIMIT };
       // Public reads are served from the catalogue cache (cache.ts): serialized once per catalogue version.
-      return sendCached(req, reply, cacheKey(path, req.query), async () => {
-        const { items, total } = await listProducts(db, { ...filter, ...req.query });
+      return sendCached(req, reply, whole ? path : cacheKey(path, page), async () => {
+        const { items, total } = await listProducts(db, { ...filter, ...page });
         return { payload: items, headers: { 'x-total-count': String(total) } };
       });
     });

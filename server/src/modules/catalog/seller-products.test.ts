@@ -143,6 +143,12 @@ describe('adding a product', () => {
 });
 
 describe("listing the seller's own products", () => {
+  const list = async (token: string, url: string) => {
+    const res = await ctx.app.inject({ method: 'GET', url, headers: auth(token) });
+    const body = res.json() as Array<{ _id: string }>;
+    return { res, ids: Array.isArray(body) ? body.map((p) => p._id) : [] };
+  };
+
   it('answers only its own products, newest first, paginated with X-Total-Count', async () => {
     const own = await registerSeller(ctx.app);
     const ids: string[] = [];
@@ -152,27 +158,34 @@ describe("listing the seller's own products", () => {
       );
     await insertProduct(ctx.db, rival.id);
     const gone = await insertProduct(ctx.db, own.id, { status: 'removed' });
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/seller/get-products',
-      headers: auth(own.token),
-    });
+    const { res, ids: listed } = await list(own.token, '/api/seller/products');
     expect(res.statusCode).toBe(200);
-    expect(res.json().map((p: { _id: string }) => p._id)).toEqual(ids);
-    expect(res.json().map((p: { _id: string }) => p._id)).not.toContain(gone.id);
+    expect(listed).toEqual(ids);
+    expect(listed).not.toContain(gone.id);
     expect(res.headers['x-total-count']).toBe('5');
-    const page2 = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/seller/get-products?limit=2&page=2',
-      headers: auth(own.token),
-    });
-    expect(page2.json().map((p: { _id: string }) => p._id)).toEqual(ids.slice(2, 4));
-    const bad = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/seller/get-products?limit=500',
-      headers: auth(own.token),
-    });
-    expect(bad.statusCode).toBe(400);
+    expect((await list(own.token, '/api/seller/products?limit=2&page=2')).ids).toEqual(ids.slice(2, 4));
+    expect((await list(own.token, '/api/seller/products?limit=500')).res.statusCode).toBe(400);
+    expect((await list(rival.token, '/api/seller/products')).ids).not.toContain(ids[0]);
+  });
+
+  it('answers get-products oldest first, as the original client reverses it (SPEC §7)', async () => {
+    const own = await registerSeller(ctx.app);
+    const oldestFirst: string[] = [];
+    for (let i = 0; i < 5; i++)
+      oldestFirst.push(
+        (await insertProduct(ctx.db, own.id, { createdAt: new Date(Date.UTC(2026, 1, 1, 0, i)) })).id,
+      );
+    await insertProduct(ctx.db, own.id, { status: 'removed' });
+    const whole = await list(own.token, '/api/seller/get-products');
+    expect(whole.ids).toEqual(oldestFirst);
+    expect(whole.res.headers['x-total-count']).toBe('5');
+    // Asked for pages, it pages in the same order, so the pages add up to the whole list.
+    const pages = await Promise.all(
+      [1, 2, 3].map((page) => list(own.token, `/api/seller/get-products?limit=2&page=${page}`)),
+    );
+    expect(pages.flatMap((p) => p.ids)).toEqual(oldestFirst);
+    expect(pages[0]!.res.headers['x-total-count']).toBe('5');
+    expect((await list(own.token, '/api/seller/get-products?limit=500')).res.statusCode).toBe(400);
   });
 });
 

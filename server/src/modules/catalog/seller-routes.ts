@@ -1,12 +1,14 @@
 import {
   addProductSchema,
   deleteProductSchema,
+  legacyListQuerySchema,
   pageQuerySchema,
   updateProductSchema,
 } from '@vastra/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
+import { readOldestFirst } from '../../lib/legacy-list.ts';
 import { principalOf, requireRole } from '../accounts/guard.ts';
 import { listSellerProducts } from './listing.ts';
 import { addProduct, removeProduct, updateProduct } from './seller-products.ts';
@@ -26,7 +28,7 @@ function productIdToDelete(body: unknown, query: unknown): string {
 /** A seller's own products: add, list, update, delete (SPEC §2 seller screens). */
 export default async function sellerProductRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, storage } = app.deps;
+  const { db, storage, config } = app.deps;
   const asSeller = { onRequest: requireRole('seller') };
 
   app.post(
@@ -39,16 +41,27 @@ export default async function sellerProductRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // SPEC §7: oldest first, as the original server answered (its client reverses the list).
   app.get(
     '/api/seller/get-products',
+    { ...asSeller, schema: { querystring: legacyListQuerySchema } },
+    async (req, reply) => {
+      const sellerId = principalOf(req).id;
+      const { items, total } = await readOldestFirst(req.query, config.legacyListLimit, (page) =>
+        listSellerProducts(db, sellerId, page),
+      );
+      reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
+
+  // The new app's list: newest first (SPEC §2 /seller-allProducts), paged.
+  app.get(
+    '/api/seller/products',
     { ...asSeller, schema: { querystring: pageQuerySchema } },
     async (req, reply) => {
-      const { items, total } = await listSellerProducts(
-        db,
-        principalOf(req).id,
-        req.query.page,
-        req.query.limit,
-      );
+      const page = { ...req.query, order: 'newest' } as const;
+      const { items, total } = await listSellerProducts(db, principalOf(req).id, page);
       reply.header('x-total-count', String(total));
       return items;
     },

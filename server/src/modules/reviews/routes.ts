@@ -7,16 +7,10 @@ import { principalOf, requireRole } from '../accounts/guard.ts';
 import { addReview } from './add-review.ts';
 import { listReviews, productReviews } from './list-reviews.ts';
 
-/**
- * The old client builds its histogram from the whole list, so its endpoint answers (almost) every
- * review in one go; newer clients page through `/api/products/:id/reviews` instead.
- */
-const LEGACY_LIST_LIMIT = 1000;
-
 /** Reviews: posting (users only), the old client's list, and the paged list with its histogram. */
 export default async function reviewRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const { db, config } = app.deps;
 
   app.post(
     '/api/user/add-review',
@@ -27,10 +21,12 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // The old client builds its histogram from the whole list, so its endpoint answers (almost) every
+  // review in one go (LEGACY_LIST_LIMIT); newer clients page through `/api/products/:id/reviews`.
   app.get(
     '/api/user/show-reviews/:productId',
     { schema: { params: z.object({ productId: idSchema('productId') }) } },
-    async (req) => listReviews(db, req.params.productId, { page: 1, limit: LEGACY_LIST_LIMIT }),
+    async (req) => listReviews(db, req.params.productId, { page: 1, limit: config.legacyListLimit }),
   );
 
   app.get(
