@@ -206,7 +206,8 @@ describe('my orders and cancelling', () => {
     await placeCod(user);
     await add(user, b.id, 2);
     await placeCod(user);
-    const res = await call('GET', '/api/user/my-orders', user);
+    // The new app's list (the old client's `my-orders`, oldest first, is in order-lists.test.ts).
+    const res = await call('GET', '/api/user/orders', user);
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBe('2');
     const lines = res.json();
@@ -228,7 +229,7 @@ describe('my orders and cancelling', () => {
       product: [expect.objectContaining({ _id: b.id, productName: b.name, price: 200 })],
     });
     const other = await quickUser(ctx.app);
-    expect((await call('GET', '/api/user/my-orders', other)).json()).toEqual([]);
+    expect((await call('GET', '/api/user/orders', other)).json()).toEqual([]);
     const order = await call('GET', `/api/user/orders/${lines[0].orderId}`, user);
     expect(order.json().order).toMatchObject({ _id: lines[0].orderId, total: 472 });
     expect((await call('GET', `/api/user/orders/${lines[0].orderId}`, other)).statusCode).toBe(404);
@@ -266,7 +267,7 @@ describe('my orders and cancelling', () => {
     ]);
     expect([r1.statusCode, r2.statusCode].sort()).toEqual([200, 409]);
     expect(await stockOf(ctx.db, q.id)).toBe(5);
-    const statuses = (await call('GET', '/api/user/my-orders', user))
+    const statuses = (await call('GET', '/api/user/orders', user))
       .json()
       .map((l: { status: string }) => l.status);
     expect(statuses).toEqual(['cancelled', 'cancelled']);

@@ -1,9 +1,10 @@
 import type { ApiOrder, OrderLine, SellerOrderLine, ShoppingProduct } from '@vastra/contracts';
-import { and, count, desc, eq, notInArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, notInArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders, products, sellers } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { ListPage } from '../../lib/legacy-list.ts';
 import { computeTotals, paiseToRupees } from '../../lib/money.ts';
 import { type ProductRow, productColumns, toApiProduct } from '../catalog/product-view.ts';
 import type { OrderItemRow, OrderRow } from './create-order.ts';
@@ -123,16 +124,32 @@ export function toOrderLine(row: LineSource): OrderLine {
   };
 }
 
-export interface Page {
-  page: number;
-  limit: number;
+/** Which order items a list shows, in which order. */
+export interface OrderListQuery extends ListPage {
+  /**
+   * Cancelled items too, with their status (the new app's lists). The SPEC §7 calls leave them out:
+   * the original client ignores `status` (SPEC §4: cancelling an order removes the line), so it
+   * would offer Cancel or Confirm Shipment on an item that is gone.
+   */
+  includeCancelled: boolean;
 }
 
-async function pageOfItems(db: DbOrTx, where: SQL | undefined, { page, limit }: Page) {
+/** Each order's items stay together; `oldest` is the exact reverse of `newest`. */
+const ITEM_ORDER = {
+  newest: [desc(orders.createdAt), desc(orders.id), asc(orderItems.id)],
+  oldest: [asc(orders.createdAt), asc(orders.id), desc(orderItems.id)],
+} as const;
+
+async function pageOfItems(db: DbOrTx, placedBy: SQL | undefined, query: OrderListQuery) {
+  const { page, limit } = query;
+  const where = and(
+    placedBy,
+    query.includeCancelled ? undefined : notInArray(orderItems.status, ['cancelled']),
+  );
   const [rows, [total]] = await Promise.all([
     selectItems(db)
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id), orderItems.id)
+      .orderBy(...ITEM_ORDER[query.order])
       .limit(limit)
       .offset((page - 1) * limit),
     db
@@ -144,21 +161,21 @@ async function pageOfItems(db: DbOrTx, where: SQL | undefined, { page, limit }: 
   return { rows: rows as JoinedItem[], total: total?.n ?? 0 };
 }
 
-/** `my-orders`: the customer's placed order items, newest first. */
-export async function listCustomerOrderLines(db: DbOrTx, userId: string, page: Page) {
-  const { rows, total } = await pageOfItems(db, and(eq(orders.userId, userId), isPlaced), page);
-  return { lines: rows.map(toOrderLine), total };
+/** The customer's placed order items (`my-orders`, `GET /api/user/orders`). */
+export async function listCustomerOrderLines(db: DbOrTx, userId: string, query: OrderListQuery) {
+  const { rows, total } = await pageOfItems(db, and(eq(orders.userId, userId), isPlaced), query);
+  return { items: rows.map(toOrderLine), total };
 }
 
-/** `seller-orders`: items of this seller's products only, newest first, with the buyer's details. */
-export async function listSellerOrderLines(db: DbOrTx, sellerId: string, page: Page) {
-  const { rows, total } = await pageOfItems(db, and(eq(orderItems.sellerId, sellerId), isPlaced), page);
+/** Placed items of this seller's products only, with the buyer's details (`seller-orders`, `GET /api/seller/orders`). */
+export async function listSellerOrderLines(db: DbOrTx, sellerId: string, query: OrderListQuery) {
+  const { rows, total } = await pageOfItems(db, and(eq(orderItems.sellerId, sellerId), isPlaced), query);
   const lines: SellerOrderLine[] = rows.map((row) => ({
     ...toOrderLine(row),
     customerName: row.order.customerName ?? '',
     customerMobile: row.order.customerMobile ?? '',
   }));
-  return { lines, total };
+  return { items: lines, total };
 }
 
 /** One order of this customer with all its items; 404 for anyone else's. */

@@ -1,7 +1,6 @@
 import {
   buyNowSchema,
   orderItemParamsSchema,
-  orderListQuerySchema,
   orderParamsSchema,
   sessionParamsSchema,
   shippingAddressSchema,
@@ -15,14 +14,15 @@ import { cancelOrderItem } from './cancel-item.ts';
 import type { ShopDeps } from './confirm-payment.ts';
 import { changeOrderAddress, deliverItem, shipItem } from './fulfilment.ts';
 import { confirmBuyNowByProduct, confirmByItem, confirmBySession } from './legacy-confirm.ts';
-import { getCustomerOrder, listCustomerOrderLines, listSellerOrderLines } from './order-lines.ts';
+import orderListRoutes from './list-routes.ts';
+import { getCustomerOrder } from './order-lines.ts';
 import { completeCheckout, startCardCheckout } from './place-order.ts';
 import { expireReservations } from './reservations.ts';
 
 /** How often each process sweeps expired card reservations (the sweep is safe to run everywhere). */
 const SWEEP_MS = 60_000;
 
-/** Orders: COD and card checkout, legacy success calls, my-orders, cancel, seller fulfilment. */
+/** Orders: COD and card checkout, legacy success calls, order lists (list-routes.ts), cancel, seller fulfilment. */
 export default async function orderRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
@@ -88,16 +88,6 @@ export default async function orderRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/api/user/my-orders',
-    { ...asUser, schema: { querystring: orderListQuerySchema } },
-    async (req, reply) => {
-      const { lines, total } = await listCustomerOrderLines(db, principalOf(req).id, req.query);
-      reply.header('x-total-count', String(total));
-      return lines;
-    },
-  );
-
   app.get('/api/user/orders/:orderId', { ...asUser, schema: { params: orderParamsSchema } }, async (req) => {
     return { success: true, order: await getCustomerOrder(db, principalOf(req).id, req.params.orderId) };
   });
@@ -118,16 +108,6 @@ export default async function orderRoutes(fastify: FastifyInstance) {
       const userId = principalOf(req).id;
       await changeOrderAddress(db, userId, req.params.orderId, req.body);
       return { success: true, order: await getCustomerOrder(db, userId, req.params.orderId) };
-    },
-  );
-
-  app.get(
-    '/api/seller/seller-orders',
-    { ...asSeller, schema: { querystring: orderListQuerySchema } },
-    async (req, reply) => {
-      const { lines, total } = await listSellerOrderLines(db, principalOf(req).id, req.query);
-      reply.header('x-total-count', String(total));
-      return lines;
     },
   );
 
@@ -157,6 +137,8 @@ export default async function orderRoutes(fastify: FastifyInstance) {
       return { success: true };
     },
   );
+
+  await app.register(orderListRoutes);
 
   // Unpaid card reservations return their stock after 30 minutes; unref'd so it never keeps a process alive.
   const sweep = setInterval(() => {
