@@ -16,6 +16,7 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './li
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { TokenService } from './lib/tokens.ts';
+import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { registerModules } from './modules/index.ts';
 import { type Mailer, OutboxMailer } from './modules/mail/mailer.ts';
 import { defaultMediaDir, LocalDiskStorage, type MediaStorage } from './modules/media/storage.ts';
@@ -62,7 +63,9 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     rewriteUrl: (req) => (req.url ?? '/').replace(LEGACY_BASE, '') || '/',
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // The client address (req.ip, the key of per-IP limits) comes from X-Forwarded-For only when
+    // TRUST_PROXY names the proxies in front; anyone else could forge it (DESIGN §5).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();

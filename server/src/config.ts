@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
 
 /**
  * The repository root, so ./data means the same folder whichever workspace runs the command. Two levels
@@ -43,6 +44,7 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   RATE_LIMIT_CONTACT_MAX: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_CONTACT_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
+  TRUST_PROXY: optionalString,
   LEGACY_LIST_LIMIT: z.coerce.number().int().min(1).max(10_000).default(1000),
   SHOP_OWNER_NAME: z.string().default('Vastra Retail Pvt. Ltd.'),
   SHOP_ADDRESS: z.string().default('12, MG Road, Bengaluru, Karnataka 560001, India'),
@@ -85,6 +87,11 @@ export interface Config {
   };
   mail: { smtpUrl: string | undefined; from: string };
   rateLimit: { authMax: number; authWindowMs: number; contactMax: number; contactWindowMs: number };
+  /**
+   * The proxies allowed to name the client in X-Forwarded-For (`TRUST_PROXY`); by default none, so
+   * the client address (and every per-IP limit) is the socket's peer and cannot be forged.
+   */
+  trustProxy: TrustProxy;
   /**
    * At most this many rows in a SPEC §7 list call made without `page`/`limit`: the original client
    * cannot page, so it gets the whole list (products, orders, a seller's products, reviews).
@@ -132,6 +139,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (trustProxy === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TRUST_PROXY: must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses or CIDR ranges',
+    );
+  }
   const dataDir = e.DATA_DIR === ':memory:' ? ':memory:' : path.resolve(REPO_ROOT, e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -161,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       contactMax: e.RATE_LIMIT_CONTACT_MAX,
       contactWindowMs: e.RATE_LIMIT_CONTACT_WINDOW_MS,
     },
+    trustProxy,
     legacyListLimit: e.LEGACY_LIST_LIMIT,
     shop: {
       ownerName: e.SHOP_OWNER_NAME,
