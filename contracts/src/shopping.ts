@@ -93,6 +93,15 @@ export const shippingAddressSchema = z.object({
 });
 export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
 
+/**
+ * `PUT /api/user/save-shipping-address`: the address goes onto the checkout only, as the original
+ * server did; `saveToProfile: true` also makes it the profile's address (the new app's choice).
+ */
+export const saveShippingAddressSchema = shippingAddressSchema.extend({
+  saveToProfile: z.boolean({ error: 'saveToProfile must be true or false' }).optional(),
+});
+export type SaveShippingAddressInput = z.input<typeof saveShippingAddressSchema>;
+
 /** Buy Now sends the whole product object (old client) or its id; only the id is read. */
 export const buyNowSchema = z
   .object({

@@ -16,7 +16,9 @@ afterAll(() => ctx?.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: FastAccount, payload?: object) =>
   ctx.app.inject({ method, url, headers: who?.headers, ...(payload ? { payload } : {}) });
-const cart = async (who: FastAccount) => (await call('GET', '/api/user/cart-products', who)).json();
+/** The new app's cart (newest first); the old client's `cart-products` is the same, oldest first. */
+const cart = async (who: FastAccount) => (await call('GET', '/api/user/cart', who)).json();
+const profileOf = async (id: string) => (await ctx.db.select().from(users).where(eq(users.id, id)))[0];
 const add = (who: FastAccount, productId: string, quantity?: number) =>
   call('POST', '/api/user/add-to-cart', who, { productId, ...(quantity ? { quantity } : {}) });
 const lineRow = async (id: string) => (await ctx.db.select().from(cartItems).where(eq(cartItems.id, id)))[0];
@@ -36,6 +38,10 @@ describe('the cart', () => {
       newer.id,
       older.id,
     ]);
+    // SPEC §7 `cart-products`: the original server answered oldest first and its client reverses
+    // the list (SPEC §4: the cart is shown newest first), so the same answer comes in adding order.
+    const legacy = (await call('GET', '/api/user/cart-products', user)).json();
+    expect(legacy).toEqual({ ...body, userCartProducts: [...body.userCartProducts].reverse() });
     const [first, second] = body.userCartProducts;
     expect(first).toEqual({
       _id: expect.any(String),
@@ -228,8 +234,9 @@ describe('checkout', () => {
     expect(bad.json().error).toBe('selectedMethod must be Stripe or COD');
   });
 
-  it('saves the shipping address on the checkout and as the profile default', async () => {
+  it('saves the shipping address on the checkout only, as the original server did', async () => {
     const user = await quickUser(ctx.app);
+    const before = await profileOf(user.id);
     const p = await insertProduct(ctx.db, seller.id);
     await add(user, p.id);
     const address = { address: '9 Lake View', city: 'Kochi', state: 'Kerala', postalCode: 682001 };
@@ -241,13 +248,9 @@ describe('checkout', () => {
       city: 'Kochi',
       postalCode: '682001',
     });
-    const [profile] = await ctx.db.select().from(users).where(eq(users.id, user.id));
-    expect(profile).toMatchObject({
-      address: '9 Lake View',
-      city: 'Kochi',
-      state: 'Kerala',
-      postalCode: '682001',
-    });
+    expect(body.checkout).toMatchObject({ address: '9 Lake View', state: 'Kerala', postalCode: '682001' });
+    // A gift sent elsewhere does not move the shopper: the profile keeps its own address.
+    expect(await profileOf(user.id)).toEqual(before);
 
     const bad = await call('PUT', '/api/user/save-shipping-address', user, {
       ...address,
@@ -260,5 +263,27 @@ describe('checkout', () => {
       .from(checkouts)
       .where(and(eq(checkouts.userId, user.id)));
     expect(row?.postalCode).toBe('682001');
+  });
+
+  it('also makes it the profile address when the shopper asks (saveToProfile)', async () => {
+    const user = await quickUser(ctx.app);
+    const address = { address: '3 Fort Road', city: 'Mysuru', state: 'Karnataka', postalCode: '570001' };
+    const res = await call('PUT', '/api/user/save-shipping-address', user, {
+      ...address,
+      saveToProfile: true,
+    });
+    expect(res.json()).toEqual({ success: true });
+    expect(await profileOf(user.id)).toMatchObject(address);
+    expect((await cart(user)).checkout).toMatchObject(address);
+
+    const next = { address: '8 Hill Street', city: 'Ooty', state: 'Tamil Nadu', postalCode: '643001' };
+    await call('PUT', '/api/user/save-shipping-address', user, { ...next, saveToProfile: false });
+    expect(await profileOf(user.id)).toMatchObject(address);
+    expect((await cart(user)).checkout).toMatchObject(next);
+
+    const bad = await call('PUT', '/api/user/save-shipping-address', user, { ...next, saveToProfile: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0]).toMatchObject({ path: 'saveToProfile' });
+    expect(await profileOf(user.id)).toMatchObject(address);
   });
 });

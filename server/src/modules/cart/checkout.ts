@@ -51,11 +51,16 @@ export async function setPaymentMethod(db: DbOrTx, userId: string, method: 'stri
     .onConflictDoUpdate({ target: checkouts.userId, set: { paymentMethod: method, updatedAt: new Date() } });
 }
 
-/** Saves the address on the current checkout and makes it the profile's default, together. */
+/**
+ * Saves the address on the current checkout only, as the original server did; with `saveToProfile`
+ * it also becomes the profile's address, in the same transaction. A shopper sending a gift
+ * elsewhere keeps the profile's own address unless they ask.
+ */
 export async function saveShippingAddress(
   db: Db,
   userId: string,
   address: ShippingAddressInput & { postalCode: string },
+  { saveToProfile = false }: { saveToProfile?: boolean } = {},
 ) {
   const fields = {
     address: address.address,
@@ -68,7 +73,7 @@ export async function saveShippingAddress(
       .insert(checkouts)
       .values({ userId, ...fields })
       .onConflictDoUpdate({ target: checkouts.userId, set: { ...fields, updatedAt: new Date() } });
-    await setDefaultAddress(tx, userId, fields);
+    if (saveToProfile) await setDefaultAddress(tx, userId, fields);
   });
 }
 

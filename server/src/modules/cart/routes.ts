@@ -3,12 +3,13 @@ import {
   type CartAnswer,
   paymentMethodSchema,
   removeCartSchema,
-  shippingAddressSchema,
+  saveShippingAddressSchema,
   updateCartSchema,
 } from '@vastra/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
+import type { ListOrder } from '../../lib/legacy-list.ts';
 import { customerIdOf, principalOf, requireCustomerToken, requireRole } from '../accounts/guard.ts';
 import { cancelOrderItem } from '../orders/cancel-item.ts';
 import { methodName, readCartLines, summarise, toCartLine } from './cart-lines.ts';
@@ -21,16 +22,20 @@ export default async function cartRoutes(fastify: FastifyInstance) {
   const { db } = app.deps;
   const asUser = { onRequest: requireRole('user') };
 
-  app.get('/api/user/cart-products', asUser, async (req): Promise<CartAnswer> => {
-    const userId = principalOf(req).id;
+  const cartOf = async (userId: string, order: ListOrder): Promise<CartAnswer> => {
     const [lines, checkout] = await Promise.all([readCartLines(db, userId), readCheckout(db, userId)]);
+    if (order === 'oldest') lines.reverse();
     return {
       success: true,
       userCartProducts: lines.map((l) => toCartLine(l, checkout)),
       summary: summarise(lines),
       checkout: { ...checkout, paymentMethod: methodName(checkout.paymentMethod) },
     };
-  });
+  };
+  // SPEC §7: oldest first, as the original server answered (its client reverses it, SPEC §4).
+  app.get('/api/user/cart-products', asUser, (req) => cartOf(principalOf(req).id, 'oldest'));
+  // The new app's cart: the same answer, newest first.
+  app.get('/api/user/cart', asUser, (req) => cartOf(principalOf(req).id, 'newest'));
 
   // The busiest customer call: its statement checks the account itself (see requireCustomerToken).
   const asCustomer = { onRequest: requireCustomerToken };
@@ -73,9 +78,10 @@ export default async function cartRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/user/save-shipping-address',
-    { ...asUser, schema: { body: shippingAddressSchema } },
+    { ...asUser, schema: { body: saveShippingAddressSchema } },
     async (req) => {
-      await saveShippingAddress(db, principalOf(req).id, req.body);
+      const { saveToProfile, ...address } = req.body;
+      await saveShippingAddress(db, principalOf(req).id, address, { saveToProfile: saveToProfile === true });
       return { success: true };
     },
   );
