@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, insertProduct, userFields } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
@@ -26,9 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-type Inject = Parameters<TestContext['app']['inject']>[0] & object;
-
-async function expectRefused(request: Inject, field: string) {
+async function expectRefused(request: InjectOptions, field: string) {
   const res = await ctx.app.inject(request);
   expect(res.statusCode, res.body).toBe(400);
   const body = res.json();
@@ -37,7 +36,7 @@ async function expectRefused(request: Inject, field: string) {
   expect(body.error).toBe(body.errors[0].msg);
 }
 
-async function expectAccepted(request: Inject) {
+async function expectAccepted(request: InjectOptions) {
   const res = await ctx.app.inject(request);
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res;
