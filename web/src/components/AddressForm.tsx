@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 /** A postal address as checkout and orders use it. */
 export interface ShippingAddress {
   address: string;
@@ -33,12 +33,15 @@ export function AddressForm({
   busy,
   onSubmit,
   idPrefix = 'ship',
+  children,
 }: {
   initial: ShippingAddress;
   submitLabel: string;
   busy?: boolean;
   onSubmit: (a: ShippingAddress) => void;
   idPrefix?: string;
+  /** More controls shown after the address fields, before the submit button. */
+  children?: ReactNode;
 }) {
   const [value, setValue] = useState(initial);
   const [errors, setErrors] = useState<ReturnType<typeof validateAddress>>({});
@@ -83,6 +86,7 @@ export function AddressForm({
           </div>
         );
       })}
+      {children}
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {submitLabel}
       </button>

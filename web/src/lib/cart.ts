@@ -4,8 +4,9 @@ import { useSession } from './auth.ts';
 import { keys } from './query.ts';
 import type { CartAnswer, CartLine } from './types.ts';
 
+/** The cart, newest first (SPEC §4); the SPEC §7 `cart-products` answers it oldest first for the old client. */
 export function fetchCart(): Promise<CartAnswer> {
-  return api<CartAnswer>('/api/user/cart-products', { as: 'user' });
+  return api<CartAnswer>('/api/user/cart', { as: 'user' });
 }
 
 /** The logged-in user's cart; visitors, sellers and admins have none. */

@@ -38,7 +38,8 @@ export const updateProfile = (body: ProfileUpdate) =>
 
 export const deleteAccount = () => api('/api/user/delete-account', { method: 'DELETE', as: 'user' });
 
-export const fetchMyOrders = () => api<OrderItem[]>('/api/user/my-orders?limit=200', { as: 'user' });
+/** Newest first with every status, cancelled items too (the old client's `my-orders` leaves them out). */
+export const fetchMyOrders = () => api<OrderItem[]>('/api/user/orders?limit=200', { as: 'user' });
 
 export const cancelOrderItem = (itemId: string) =>
   api(`/api/user/orders/${encodeURIComponent(itemId)}/cancel`, { method: 'POST', as: 'user', body: {} });

@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { AddressForm } from '../../components/AddressForm.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
@@ -10,16 +11,24 @@ import { toast } from '../../lib/toast.ts';
 import { fetchProfile, saveShippingAddress } from './api.ts';
 import './cart.css';
 
-/** /shipping-address: the checkout's address, prefilled from the last one used or the profile. */
+/**
+ * /shipping-address: the checkout's address, prefilled from the last one used or the profile. It is
+ * for this order only unless the shopper ticks "Save to my profile" (a gift sent elsewhere must not
+ * move them).
+ */
 export default function ShippingAddressPage() {
   const { role } = useSession();
   const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [saveToProfile, setSaveToProfile] = useState(false);
   const profile = useQuery({ queryKey: keys.profile, queryFn: fetchProfile, enabled: role === 'user' });
   const cart = useCart();
   const save = useMutation({
     mutationFn: saveShippingAddress,
-    onSuccess: () => {
+    onSuccess: (_answer, sent) => {
       toast.success('Address Saved');
+      qc.invalidateQueries({ queryKey: keys.cart });
+      if (sent.saveToProfile) qc.invalidateQueries({ queryKey: keys.profile });
       navigate('/place-order-page');
     },
     onError: (err) => toast.error(err.message || 'Something went wrong'),
@@ -42,8 +51,18 @@ export default function ShippingAddressPage() {
           }}
           submitLabel="Save and continue"
           busy={save.isPending}
-          onSubmit={(a) => save.mutate(a)}
-        />
+          onSubmit={(a) => save.mutate({ ...a, saveToProfile })}
+        >
+          <label className="address-choice">
+            <input
+              type="checkbox"
+              name="saveToProfile"
+              checked={saveToProfile}
+              onChange={(e) => setSaveToProfile(e.target.checked)}
+            />
+            Save to my profile
+          </label>
+        </AddressForm>
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import type { SaveShippingAddressInput } from '@vastra/contracts';
 import type { ShippingAddress } from '../../components/AddressForm.tsx';
 import { api } from '../../lib/api.ts';
 import type { OrderItem, UserProfile } from '../../lib/types.ts';
@@ -22,8 +23,16 @@ export const removeLine = (cartProductId: string) =>
 export const setPaymentMethod = (selectedMethod: PaymentMethod) =>
   api('/api/user/set-payment-method', { method: 'PUT', as: 'user', body: { selectedMethod } });
 
-export const saveShippingAddress = (address: ShippingAddress) =>
-  api('/api/user/save-shipping-address', { method: 'PUT', as: 'user', body: address });
+/** The checkout's address; `saveToProfile` also makes it the profile's address. */
+export const saveShippingAddress = ({
+  saveToProfile,
+  ...address
+}: ShippingAddress & { saveToProfile: boolean }) =>
+  api('/api/user/save-shipping-address', {
+    method: 'PUT',
+    as: 'user',
+    body: { ...address, saveToProfile } satisfies SaveShippingAddressInput,
+  });
 
 export const fetchProfile = async (): Promise<UserProfile> => {
   const list = await api<UserProfile[]>('/api/auth/user/get-user-profile', { as: 'user' });

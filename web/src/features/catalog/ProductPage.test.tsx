@@ -34,7 +34,7 @@ function setup(productStatus = 200) {
       ? product
       : path.includes('/reviews')
         ? reviews
-        : path === '/api/user/cart-products'
+        : path === '/api/user/cart'
           ? { success: true, userCartProducts: [] }
           : { success: true };
     return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });

@@ -3,7 +3,10 @@ import type { Product } from '../../lib/types.ts';
 
 export const LISTING_PAGE_SIZE = 24;
 
-/** One page of a legacy list endpoint (a bare array; the total comes in X-Total-Count). */
+/**
+ * One page of a SPEC §7 list endpoint (a bare array; the total comes in X-Total-Count). Always send
+ * page and limit: without them the endpoint answers the old client's whole list.
+ */
 export async function fetchProductPage(
   endpoint: string,
   page: number,

@@ -35,11 +35,11 @@ export function useSellerProfile() {
   });
 }
 
-/** The seller's own products, newest first (the server orders them). */
+/** The seller's own products, newest first (the server orders them; `get-products` is the old client's, oldest first). */
 export function useSellerProducts(page: number) {
   return useQuery({
     queryKey: sellerKeys.products(page),
-    queryFn: () => paged<Product>(`/api/seller/get-products${qs({ page, limit: PRODUCTS_PER_PAGE })}`),
+    queryFn: () => paged<Product>(`/api/seller/products${qs({ page, limit: PRODUCTS_PER_PAGE })}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -58,10 +58,11 @@ export function useSellerProduct(id: string | null) {
   });
 }
 
+/** Items of the seller's products, newest first with every status (`seller-orders` is the old client's). */
 export function useSellerOrders(page: number) {
   return useQuery({
     queryKey: sellerKeys.orders(page),
-    queryFn: () => paged<SellerOrderLine>(`/api/seller/seller-orders${qs({ page, limit: ORDERS_PER_PAGE })}`),
+    queryFn: () => paged<SellerOrderLine>(`/api/seller/orders${qs({ page, limit: ORDERS_PER_PAGE })}`),
     placeholderData: keepPreviousData,
   });
 }
