@@ -10,6 +10,7 @@ import {
 } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { insertOrderRow } from '../../../test/order-rows.ts';
+import { buildApp } from '../../app.ts';
 import { cartItems, contactMessages, products, sellers } from '../../db/schema.ts';
 
 let ctx: TestContext;
@@ -95,17 +96,30 @@ describe('people', () => {
     const seller = await registerSeller(ctx.app);
     const made = [];
     for (let i = 0; i < 50; i++) made.push((await insertProduct(ctx.db, seller.id)).id);
-    const visitor = await ctx.app.inject({ method: 'GET', url: '/api/get-all-Products' });
+    // Everyone else's unpaged list stops at LEGACY_LIST_LIMIT (a smaller one here than the catalogue).
+    const cap = 20;
+    const capped = await buildApp({
+      config: { ...ctx.config, legacyListLimit: cap },
+      database: ctx.database,
+    });
+    const visitor = await capped.inject({ method: 'GET', url: '/api/get-all-Products' });
     const total = Number(visitor.headers['x-total-count']);
     expect(total).toBeGreaterThanOrEqual(50);
-    expect(visitor.json()).toHaveLength(48);
+    expect(visitor.json()).toHaveLength(cap);
     const customer = await registerUser(ctx.app);
-    const asCustomer = await ctx.app.inject({
+    const asCustomer = await capped.inject({
       method: 'GET',
       url: '/api/get-all-products',
       headers: auth(customer.token),
     });
-    expect(asCustomer.json()).toHaveLength(48);
+    expect(asCustomer.json()).toHaveLength(cap);
+    const adminsCount = await capped.inject({
+      method: 'GET',
+      url: '/api/get-all-products',
+      headers: { 'auth-Token': admin.token },
+    });
+    expect(adminsCount.json()).toHaveLength(total);
+    await capped.close();
 
     const all = await asAdmin('GET', '/.netlify/functions/server/api/get-all-products');
     expect(all.statusCode).toBe(200);
