@@ -4,6 +4,7 @@ import { CANCEL_PATH, SESSION_PLACEHOLDER, SUCCESS_PATH } from '../orders/place-
 import { findSessionOrder, releaseSession } from '../orders/session-order.ts';
 import stripeWebhookRoutes from './stripe-webhook.ts';
 import { renderClosedPage, renderPayPage } from './test-page.ts';
+import { parseFormFields, payFormSchema } from './test-page-form.ts';
 import { TEST_CARD_DECLINED, TestPaymentProvider } from './test-provider.ts';
 
 /** Payments: the Stripe webhook and the built-in test provider's hosted page at /pay/:sessionId. */
@@ -19,7 +20,7 @@ async function testPayPageRoutes(app: FastifyInstance) {
   if (!(payments instanceof TestPaymentProvider)) return;
   // The page posts plain HTML forms; this parser is scoped to these routes.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    done(null, parseFormFields(String(body))),
   );
   const html = (reply: import('fastify').FastifyReply, status: number, body: string) =>
     reply
@@ -49,7 +50,7 @@ async function testPayPageRoutes(app: FastifyInstance) {
     return html(reply, 200, renderPayPage(req.params.sessionId, s.order));
   });
 
-  app.post<SessionParams & { Body: Record<string, string> | undefined }>(
+  app.post<SessionParams & { Body: unknown }>(
     '/pay/:sessionId/pay',
     { schema: { hide: true } },
     async (req, reply) => {
@@ -59,10 +60,11 @@ async function testPayPageRoutes(app: FastifyInstance) {
         if (s.successUrl) return reply.redirect(s.successUrl, 303);
         return html(reply, 404, renderClosedPage(s.closed!, backToShop));
       }
-      const card = String(req.body?.cardNumber ?? '').replace(/[\s-]/g, '');
-      if (!/^\d{12,19}$/.test(card))
-        return html(reply, 400, renderPayPage(sessionId, s.order, 'Enter a valid card number'));
-      if (card === TEST_CARD_DECLINED)
+      // Validated here rather than by a route schema: a refusal re-renders the page, not JSON.
+      const form = payFormSchema.safeParse(req.body ?? {});
+      if (!form.success)
+        return html(reply, 400, renderPayPage(sessionId, s.order, form.error.issues[0]!.message));
+      if (form.data.cardNumber === TEST_CARD_DECLINED)
         return html(reply, 402, renderPayPage(sessionId, s.order, 'Your card was declined'));
       await payments.pay(db, sessionId);
       // Confirm at once, as Stripe's webhook would; the return page's lookup would find it paid anyway.

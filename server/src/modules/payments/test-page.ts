@@ -4,17 +4,21 @@ import { TEST_CARD_OK } from './test-provider.ts';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/**
+ * What the page shows: only what the payer needs to decide to pay. Anyone holding the session id
+ * can open it, so it shows no e-mail, name or address of the customer.
+ */
 export interface PayPageOrder {
   items: Array<{ name: string; quantity: number; amountPaise: number }>;
   subtotalPaise: number;
   gstPaise: number;
   totalPaise: number;
-  customerEmail: string | null;
 }
 
 const STYLE = `body{font-family:system-ui,sans-serif;background:#f4f5f7;margin:0;color:#1d2430}
 main{max-width:420px;margin:40px auto;background:#fff;border-radius:10px;padding:24px;box-shadow:0 2px 12px #0002}
 h1{font-size:1.2rem;margin:0 0 4px}p.note{color:#555;font-size:.85rem;margin:0 0 16px}
+.test-mode{background:#fff4d6;color:#6b4b00;border:1px solid #e8c66a;padding:10px;border-radius:6px;margin:0 0 16px;font-size:.9rem}
 table{width:100%;border-collapse:collapse;margin-bottom:16px}td{padding:4px 0}td.r{text-align:right}
 tr.total td{font-weight:700;border-top:1px solid #ddd;padding-top:8px}
 label{display:block;font-size:.85rem;margin:10px 0 4px}input{width:100%;box-sizing:border-box;padding:10px;font-size:1rem;border:1px solid #bbb;border-radius:6px}
@@ -23,8 +27,12 @@ button{width:100%;padding:12px;font-size:1rem;border:0;border-radius:6px;margin-
 .pay{background:#5b3cc4;color:#fff}.cancel{background:#eee;color:#333}
 .error{background:#fde8e8;color:#9b1c1c;padding:10px;border-radius:6px;margin-bottom:12px}`;
 
+/** On every page of the built-in provider: a shop without a payment key in production still shows them. */
+const TEST_MODE_BANNER =
+  '<p class="test-mode" role="note"><strong>TEST MODE</strong>: no real money is taken. This shop has no card payment provider set up.</p>';
+
 function page(title: string, body: string) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${TEST_MODE_BANNER}${body}</main></body></html>`;
 }
 
 /**
@@ -42,7 +50,7 @@ export function renderPayPage(sessionId: string, order: PayPageOrder, error?: st
   return page(
     'Vastra test payment',
     `<h1>Pay ${formatPaise(order.totalPaise)}</h1>
-<p class="note">Test payment page: no real money moves. Card 4000 0000 0000 0002 is declined.</p>
+<p class="note">Card 4000 0000 0000 0002 is declined.</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <table>${rows}
 <tr><td>Subtotal</td><td class="r">${formatPaise(order.subtotalPaise)}</td></tr>
@@ -50,7 +58,6 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <tr><td>Shipping</td><td class="r">Free</td></tr>
 <tr class="total"><td>Total</td><td class="r">${formatPaise(order.totalPaise)}</td></tr></table>
 <form method="post" action="/pay/${id}/pay">
-<label for="email">Email</label><input id="email" name="email" type="email" value="${escapeHtml(order.customerEmail ?? '')}">
 <label for="card">Card number</label><input id="card" name="cardNumber" inputmode="numeric" autocomplete="cc-number" value="${TEST_CARD_OK.replace(/(\d{4})(?=\d)/g, '$1 ')}" required>
 <div class="row"><div><label for="exp">Expiry</label><input id="exp" name="expiry" value="12 / 34" required></div>
 <div><label for="cvc">CVC</label><input id="cvc" name="cvc" value="123" required></div></div>
