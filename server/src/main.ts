@@ -6,6 +6,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { demoLogins } from './db/seed/demo-accounts.ts';
 import { seedDemoIfEmpty } from './db/seed/index.ts';
 import { ensureAdmin } from './modules/accounts/service.ts';
+import { TEST_PAYMENTS_WARNING } from './modules/payments/create-provider.ts';
 
 /** Reads config, migrates, seeds an empty shop, listens. */
 async function main() {
@@ -19,6 +20,8 @@ async function main() {
   await migrateDatabase(database);
   if (config.admin) await ensureAdmin(database.db, config.admin.email, config.admin.password);
   const app = await buildApp({ config, database });
+  const testPayments = app.deps.payments.name === 'test';
+  if (testPayments && config.env === 'production') app.log.warn(TEST_PAYMENTS_WARNING);
   if (config.seedDemo) {
     const seeded = await seedDemoIfEmpty(database.db, {
       dataDir: config.dataDir,
@@ -31,6 +34,7 @@ async function main() {
   const logins = await demoLogins(database.db, config.dataDir);
   const lines = [
     `Vastra is running at ${config.publicUrl} (database: ${database.kind})`,
+    ...(testPayments ? ['Card payments: TEST MODE (built-in test page, no real money is taken)'] : []),
     ...(config.seedDemo
       ? [
           'Demo logins:',

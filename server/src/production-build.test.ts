@@ -37,6 +37,7 @@ describe('the production build (server/dist/main.js)', () => {
         DATABASE_URL: '',
         SEED_DEMO: 'false',
         LOG_LEVEL: 'warn',
+        STRIPE_SECRET_KEY: '',
         PORT: String(port),
         HOST: '127.0.0.1',
       },
@@ -85,5 +86,14 @@ describe('the production build (server/dist/main.js)', () => {
     const listing = await fetch(`${url}/api/get-all-Products?limit=1`);
     expect(listing.status).toBe(200);
     expect(await listing.json()).toEqual([]);
+  });
+
+  it('warns at start-up that card payments are in test mode when no payment key is set', () => {
+    const warning = output.split('\n').find((line) => line.startsWith('{') && line.includes('TEST MODE'));
+    expect(warning).toBeDefined();
+    expect(JSON.parse(warning!)).toMatchObject({
+      level: 40,
+      msg: expect.stringMatching(/no real money is taken.*STRIPE_SECRET_KEY/),
+    });
   });
 });
