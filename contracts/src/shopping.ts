@@ -18,7 +18,10 @@ export const shoppingId = (label: string) =>
     .refine((v) => UUID_RE.test(v), `${label} is not a valid id`)
     .transform((v) => v.toLowerCase());
 
-/** Largest quantity one request may ask for; stock bounds it further on the server. */
+/**
+ * Largest quantity of one product in a cart line: in one request, and in total when the same
+ * product is added again or stepped up. Stock bounds it further on the server.
+ */
 export const MAX_LINE_QUANTITY = 1000;
 
 /** A number or a numeric string (form fields); `true` or `[2]` must not coerce into a quantity. */

@@ -1,3 +1,4 @@
+import { MAX_LINE_QUANTITY } from '@vastra/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { namedStatement } from '../../db/named-statement.ts';
@@ -10,6 +11,9 @@ export const PRODUCT_NOT_FOUND = 'Product not found';
 export const CART_LINE_NOT_FOUND = 'This item is not in your cart';
 export const SOLD_OUT = 'This product is sold out';
 const onlyLeft = (stock: number) => `Only ${stock} left in stock`;
+/** The per-line maximum holds for the line's total, not only for one request's quantity. */
+const lineFull = (held: number) =>
+  `You can have at most ${MAX_LINE_QUANTITY} of one product in your cart (you have ${held})`;
 
 const addToCartStatement = namedStatement<
   {
@@ -18,6 +22,7 @@ const addToCartStatement = namedStatement<
     stock: number | null;
     id: string | null;
     quantity: number | null;
+    held: number | null;
   },
   { userId: string; productId: string; quantity: number }
 >(
@@ -34,11 +39,14 @@ const addToCartStatement = namedStatement<
     where product.stock >= ${sql.placeholder('quantity')}::int
     on conflict (user_id, product_id) do update
       set quantity = cart_items.quantity + excluded.quantity, updated_at = now()
-      where cart_items.quantity + excluded.quantity <= (select stock from product)
+      where cart_items.quantity + excluded.quantity
+        <= least((select stock from product), ${sql.raw(String(MAX_LINE_QUANTITY))})
     returning id, quantity
   )
   select exists (select 1 from customer) as customer_found,
-    product.name, product.stock, line.id, line.quantity
+    product.name, product.stock, line.id, line.quantity,
+    (select quantity from cart_items
+      where user_id = ${sql.placeholder('userId')} and product_id = ${sql.placeholder('productId')}) as held
   from (select 1) as one left join product on true left join line on true
 `,
 );
@@ -46,7 +54,8 @@ const addToCartStatement = namedStatement<
 /**
  * Adds `quantity` of a product to the cart; adding a product already there adds to its line. One
  * statement: the product is read and the line inserted or raised only while the total stays within
- * the stock, so two quick clicks cannot pass it (the cart reserves nothing; the order takes stock).
+ * the stock and MAX_LINE_QUANTITY, so two quick clicks cannot pass either (the cart reserves
+ * nothing; the order takes stock). A refused raise changes nothing.
  * The same statement checks that the customer's account still exists (the route reads no account row).
  */
 export async function addToCart(db: Db, userId: string, productId: string, quantity: number) {
@@ -60,6 +69,8 @@ export async function addToCart(db: Db, userId: string, productId: string, quant
   if (row.name == null || row.stock == null) throw notFound(PRODUCT_NOT_FOUND);
   if (row.stock <= 0) throw conflict(SOLD_OUT);
   if (row.id == null || row.quantity == null) {
+    if (row.held != null && row.held + quantity > MAX_LINE_QUANTITY)
+      throw badRequest(lineFull(row.held), 'quantity');
     throw conflict(`${onlyLeft(row.stock)}; you cannot add more of "${row.name}"`);
   }
   return { id: row.id, quantity: row.quantity };
@@ -82,6 +93,8 @@ export async function changeQuantity(db: Db, userId: string, lineId: string, cha
     if (!line) throw notFound(CART_LINE_NOT_FOUND);
     const next = change.quantity ?? line.quantity + (change.step ?? 0);
     if (next < 1) throw badRequest('Quantity must be at least 1', 'quantity');
+    if (next > MAX_LINE_QUANTITY && next > line.quantity)
+      throw badRequest(lineFull(line.quantity), 'quantity');
     // Lowering a quantity is always allowed (stock may have dropped below it since it was added).
     if (next > line.quantity && (line.status !== 'active' || next > line.stock)) {
       throw conflict(line.stock <= 0 || line.status !== 'active' ? SOLD_OUT : onlyLeft(line.stock));
