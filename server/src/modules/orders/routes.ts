@@ -16,10 +16,11 @@ import { changeOrderAddress, deliverItem, shipItem } from './fulfilment.ts';
 import { confirmBuyNowByProduct, confirmByItem, confirmBySession } from './legacy-confirm.ts';
 import orderListRoutes from './list-routes.ts';
 import { getCustomerOrder } from './order-lines.ts';
+import { sweepOwedRefunds } from './owed-refunds.ts';
 import { completeCheckout, startCardCheckout } from './place-order.ts';
 import { expireReservations } from './reservations.ts';
 
-/** How often each process sweeps expired card reservations (the sweep is safe to run everywhere). */
+/** How often each process sweeps expired card reservations and owed refunds (both safe to run everywhere). */
 const SWEEP_MS = 60_000;
 
 /** Orders: COD and card checkout, legacy success calls, order lists (list-routes.ts), cancel, seller fulfilment. */
@@ -140,9 +141,13 @@ export default async function orderRoutes(fastify: FastifyInstance) {
 
   await app.register(orderListRoutes);
 
-  // Unpaid card reservations return their stock after 30 minutes; unref'd so it never keeps a process alive.
+  // Unpaid card reservations return their stock after 30 minutes, and refunds the shop owes are
+  // retried until the provider confirms them; unref'd so it never keeps a process alive.
   const sweep = setInterval(() => {
     expireReservations(db).catch((err) => app.log.error({ err }, 'reservation sweep failed'));
+    sweepOwedRefunds({ ...app.deps, log: app.log }).catch((err) =>
+      app.log.error({ err }, 'refund sweep failed'),
+    );
   }, SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
