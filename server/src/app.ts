@@ -15,6 +15,7 @@ import { registerBodyParsing } from './lib/body.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './lib/http.ts';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { socketTimeouts } from './lib/socket-timeouts.ts';
 import { TokenService } from './lib/tokens.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { registerModules } from './modules/index.ts';
@@ -63,6 +64,7 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     rewriteUrl: (req) => (req.url ?? '/').replace(LEGACY_BASE, '') || '/',
     bodyLimit: 1024 * 1024,
+    ...socketTimeouts(config.requestTimeoutMs),
     // The client address (req.ip, the key of per-IP limits) comes from X-Forwarded-For only when
     // TRUST_PROXY names the proxies in front; anyone else could forge it (DESIGN §5).
     trustProxy: fastifyTrustProxy(config.trustProxy),

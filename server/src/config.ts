@@ -45,6 +45,7 @@ const envSchema = z.object({
   RATE_LIMIT_CONTACT_MAX: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_CONTACT_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
   TRUST_PROXY: optionalString,
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   LEGACY_LIST_LIMIT: z.coerce.number().int().min(1).max(10_000).default(1000),
   SHOP_OWNER_NAME: z.string().default('Vastra Retail Pvt. Ltd.'),
   SHOP_ADDRESS: z.string().default('12, MG Road, Bengaluru, Karnataka 560001, India'),
@@ -92,6 +93,8 @@ export interface Config {
    * the client address (and every per-IP limit) is the socket's peer and cannot be forged.
    */
   trustProxy: TrustProxy;
+  /** A request's headers and body must arrive within this time, or it is answered 408 and closed. */
+  requestTimeoutMs: number;
   /**
    * At most this many rows in a SPEC §7 list call made without `page`/`limit`: the original client
    * cannot page, so it gets the whole list (products, orders, a seller's products, reviews).
@@ -175,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       contactWindowMs: e.RATE_LIMIT_CONTACT_WINDOW_MS,
     },
     trustProxy,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     legacyListLimit: e.LEGACY_LIST_LIMIT,
     shop: {
       ownerName: e.SHOP_OWNER_NAME,
