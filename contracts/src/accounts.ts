@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { isoDateSchema } from './answers.ts';
+import { MOBILE_PATTERN, PIN_CODE_PATTERN, TEXT_LIMITS, type TextLimit } from './form-rules.ts';
 import { textField } from './text.ts';
 
-const trimmed = (min: number, max: number, label: string) =>
+const trimmed = ({ min, max }: TextLimit, label: string) =>
   textField(label)
     .trim()
     .min(min, min <= 1 ? `${label} is required` : `${label} must be at least ${min} characters`)
@@ -10,14 +12,14 @@ const trimmed = (min: number, max: number, label: string) =>
 export const emailSchema = textField('Email')
   .trim()
   .toLowerCase()
-  .max(254, 'Email is too long')
+  .max(TEXT_LIMITS.email.max, 'Email is too long')
   .pipe(z.email({ error: 'Please enter a valid email' }));
 
 export const passwordSchema = textField('Password')
-  .min(8, 'Password must be at least 8 characters')
-  .max(200, 'Password must be at most 200 characters');
+  .min(TEXT_LIMITS.password.min, `Password must be at least ${TEXT_LIMITS.password.min} characters`)
+  .max(TEXT_LIMITS.password.max, `Password must be at most ${TEXT_LIMITS.password.max} characters`);
 
-export const fullNameSchema = trimmed(2, 80, 'Full name');
+export const fullNameSchema = trimmed(TEXT_LIMITS.fullName, 'Full name');
 
 /**
  * Indian mobile number: 10 digits starting 6-9, optionally written with +91, 91 or 0 in front,
@@ -26,18 +28,18 @@ export const fullNameSchema = trimmed(2, 80, 'Full name');
 export const mobileSchema = z
   .union([textField('Mobile number'), z.number()], { error: 'Mobile number is required' })
   .transform((v) => String(v).replace(/[\s-]/g, ''))
-  .refine((v) => /^(?:\+91|91|0)?[6-9]\d{9}$/.test(v), 'Please enter a valid 10-digit Indian mobile number')
+  .refine((v) => MOBILE_PATTERN.test(v), 'Please enter a valid 10-digit Indian mobile number')
   .transform((v) => v.slice(-10));
 
 /** Six-digit Indian PIN code that does not start with 0. */
 export const postalCodeSchema = z
   .union([textField('PIN code'), z.number()], { error: 'PIN code is required' })
   .transform((v) => String(v).trim())
-  .refine((v) => /^[1-9]\d{5}$/.test(v), 'Please enter a valid 6-digit PIN code');
+  .refine((v) => PIN_CODE_PATTERN.test(v), 'Please enter a valid 6-digit PIN code');
 
-export const addressSchema = trimmed(1, 300, 'Address');
-export const citySchema = trimmed(1, 80, 'City');
-export const stateSchema = trimmed(1, 80, 'State');
+export const addressSchema = trimmed(TEXT_LIMITS.address, 'Address');
+export const citySchema = trimmed(TEXT_LIMITS.city, 'City');
+export const stateSchema = trimmed(TEXT_LIMITS.state, 'State');
 
 export const userRegisterSchema = z.object({
   fullName: fullNameSchema,
@@ -53,7 +55,7 @@ export type UserRegisterInput = z.input<typeof userRegisterSchema>;
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: textField('Password').min(1, 'Password is required').max(200),
+  password: textField('Password').min(1, 'Password is required').max(TEXT_LIMITS.password.max),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -71,50 +73,67 @@ export type UserUpdateProfileInput = z.input<typeof userUpdateProfileSchema>;
 
 export const sellerRegisterSchema = z.object({
   fullName: fullNameSchema,
-  companyName: trimmed(1, 120, 'Company name'),
+  companyName: trimmed(TEXT_LIMITS.companyName, 'Company name'),
   email: emailSchema,
   password: passwordSchema,
   mobile: mobileSchema,
-  companyAddress: trimmed(1, 300, 'Company address'),
+  companyAddress: trimmed(TEXT_LIMITS.companyAddress, 'Company address'),
 });
 export type SellerRegisterInput = z.input<typeof sellerRegisterSchema>;
 
 /** A user as every endpoint returns it: never a password hash. */
-export interface UserProfile {
-  _id: string;
-  fullName: string;
-  email: string;
-  mobile: string;
-  address: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  date: string;
-}
+export const userProfileSchema = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  date: isoDateSchema,
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
 
-export interface SellerProfile {
-  _id: string;
-  fullName: string;
-  email: string;
-  mobile: string;
-  companyName: string;
-  companyAddress: string;
-  status: 'active' | 'suspended';
-  date: string;
-}
+export const sellerProfileSchema = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  companyName: z.string(),
+  companyAddress: z.string(),
+  status: z.enum(['active', 'suspended']),
+  date: isoDateSchema,
+});
+export type SellerProfile = z.infer<typeof sellerProfileSchema>;
 
-export interface UserAuthAnswer {
-  success: true;
-  authToken: string;
-  userFullName: string;
-}
-export interface SellerAuthAnswer {
-  success: true;
-  authToken: string;
-  sellerFullName: string;
-}
-export interface AdminAuthAnswer {
-  success: true;
-  authToken: string;
-  adminFullName: string;
-}
+/** Answer of `POST /api/auth/user/register` and `/login` (SPEC §7). */
+export const userAuthAnswerSchema = z.object({
+  success: z.literal(true),
+  authToken: z.string(),
+  userFullName: z.string(),
+});
+export type UserAuthAnswer = z.infer<typeof userAuthAnswerSchema>;
+
+/** Answer of `POST /api/auth/seller/register` and `/login` (SPEC §7). */
+export const sellerAuthAnswerSchema = z.object({
+  success: z.literal(true),
+  authToken: z.string(),
+  sellerFullName: z.string(),
+});
+export type SellerAuthAnswer = z.infer<typeof sellerAuthAnswerSchema>;
+
+/** Answer of `POST /api/auth/admin/admin-login` (SPEC §7). */
+export const adminAuthAnswerSchema = z.object({
+  success: z.literal(true),
+  authToken: z.string(),
+  adminFullName: z.string(),
+});
+export type AdminAuthAnswer = z.infer<typeof adminAuthAnswerSchema>;
+
+/** Answer of `PUT /api/user/update-profile` (SPEC §7: success, updatedProfile[]). */
+export const updateProfileAnswerSchema = z.object({
+  success: z.literal(true),
+  updatedProfile: z.tuple([userProfileSchema]),
+});
+export type UpdateProfileAnswer = z.infer<typeof updateProfileAnswerSchema>;

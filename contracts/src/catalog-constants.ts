@@ -26,6 +26,9 @@ export const SUB_CATEGORY_LABEL: Record<SubCategory, string> = {
   KidsWear: 'Kids Wear',
 };
 
+/** Human labels of the top-level categories. */
+export const CATEGORY_LABEL: Record<Category, string> = { Mens: 'Men', Womens: 'Women', Kids: 'Kids' };
+
 /** Pagination defaults shared by every list endpoint (DESIGN §7). */
 export const PAGE_DEFAULT_LIMIT = 48;
 export const PAGE_MAX_LIMIT = 200;

@@ -8,6 +8,7 @@ import {
   SUB_CATEGORY_PARENT,
   type SubCategory,
 } from './catalog-constants.ts';
+import { TEXT_LIMITS } from './form-rules.ts';
 import { textField } from './text.ts';
 
 /** A product as every catalogue answer carries it (SPEC §3): `price` and `markPrice` in rupees. */
@@ -38,7 +39,6 @@ export interface Product {
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;
 /** The rendition `secure_url` points at. */
 export const IMAGE_DEFAULT_WIDTH = 640;
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Answer of `POST /api/media/upload`, shaped like the image host the old client used. */
 export interface UploadAnswer {
@@ -81,8 +81,8 @@ const stockSchema = wholeNumberish
 
 const productNameSchema = textField('Product name')
   .trim()
-  .min(2, 'Product name must be at least 2 characters')
-  .max(120, 'Product name must be at most 120 characters');
+  .min(TEXT_LIMITS.productName.min, `Product name must be at least ${TEXT_LIMITS.productName.min} characters`)
+  .max(TEXT_LIMITS.productName.max, `Product name must be at most ${TEXT_LIMITS.productName.max} characters`);
 
 const categorySchema = z.enum(CATEGORIES, { error: `Category must be one of ${CATEGORIES.join(', ')}` });
 const subCategorySchema = z.enum(SUB_CATEGORIES as [SubCategory, ...SubCategory[]], {

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { REVIEW_TEXT_MAX } from './form-rules.ts';
 import { pagingFields } from './search.ts';
 import { textField } from './text.ts';
-
-export const REVIEW_TEXT_MAX = 2000;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressSchema, citySchema, postalCodeSchema, stateSchema } from './accounts.ts';
 import { type Product, pageQuerySchema } from './catalog.ts';
+import { MAX_LINE_QUANTITY, type PaymentMethodName } from './form-rules.ts';
 import { textField } from './text.ts';
 
 /**
@@ -17,12 +18,6 @@ export const shoppingId = (label: string) =>
     .trim()
     .refine((v) => UUID_RE.test(v), `${label} is not a valid id`)
     .transform((v) => v.toLowerCase());
-
-/**
- * Largest quantity of one product in a cart line: in one request, and in total when the same
- * product is added again or stepped up. Stock bounds it further on the server.
- */
-export const MAX_LINE_QUANTITY = 1000;
 
 /** A number or a numeric string (form fields); `true` or `[2]` must not coerce into a quantity. */
 export const quantitySchema = z
@@ -71,10 +66,6 @@ export const updateCartSchema = z
 export type UpdateCartInput = z.input<typeof updateCartSchema>;
 
 export const removeCartSchema = z.object({ cartProductId: shoppingId('cartProductId') });
-
-/** Display names of the payment methods (SPEC §3); stored lower-case. */
-export const PAYMENT_METHODS = ['Stripe', 'COD'] as const;
-export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
 
 export const paymentMethodSchema = z.object({
   selectedMethod: textField('selectedMethod')

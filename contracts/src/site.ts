@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './accounts.ts';
+import { TEXT_LIMITS, type TextLimit } from './form-rules.ts';
 import { textField } from './text.ts';
 
 /** Answer of `GET /api/site`: the business details the footer, contact page and policies show. */
@@ -26,7 +27,7 @@ export interface SiteInfo {
   copyrightYears: string;
 }
 
-const text = (label: string, min: number, max: number) =>
+const text = (label: string, { min, max }: TextLimit) =>
   textField(label)
     .trim()
     .min(min, `${label} must be at least ${min} characters`)
@@ -34,10 +35,10 @@ const text = (label: string, min: number, max: number) =>
 
 /** `POST /api/contact`: the contact page's form (SPEC §2 /contacts). */
 export const contactSchema = z.object({
-  name: text('Name', 2, 80),
+  name: text('Name', TEXT_LIMITS.contactName),
   email: emailSchema,
-  subject: text('Subject', 2, 150),
-  message: text('Message', 10, 5000),
+  subject: text('Subject', TEXT_LIMITS.contactSubject),
+  message: text('Message', TEXT_LIMITS.contactMessage),
 });
 export type ContactInput = z.input<typeof contactSchema>;
 

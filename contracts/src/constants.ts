@@ -1,0 +1,7 @@
+/**
+ * `@vastra/contracts/constants`: the contract's labels and limits without zod. The web app imports
+ * from here (the package root also carries the zod schemas, which would add zod to its bundle);
+ * nothing in this entry may import zod or a module that does.
+ */
+export * from './catalog-constants.ts';
+export * from './form-rules.ts';
