@@ -137,3 +137,9 @@ export const updateProfileAnswerSchema = z.object({
   updatedProfile: z.tuple([userProfileSchema]),
 });
 export type UpdateProfileAnswer = z.infer<typeof updateProfileAnswerSchema>;
+
+/** Answer of `GET /api/auth/user/get-user-profile` (SPEC §7 "list of users"): the caller alone. */
+export const userProfileListSchema = z.tuple([userProfileSchema]);
+
+/** Answer of `GET /api/auth/seller/get-seller-profile` (SPEC §7): an array, first element the seller. */
+export const sellerProfileListSchema = z.tuple([sellerProfileSchema]);

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import type { SellerProfile, UserProfile } from './accounts.ts';
-import type { Product } from './catalog.ts';
+import { sellerProfileSchema, userProfileSchema } from './accounts.ts';
+import { isoDateSchema } from './answers.ts';
+import { productSchema } from './catalog.ts';
 import { pagingFields } from './search.ts';
+import { orderItemStatusSchema, paymentStatusSchema } from './shopping.ts';
 import { textField } from './text.ts';
 
 const blank = (v: unknown) => (v === '' ? undefined : v);
@@ -24,57 +26,65 @@ export interface AdminPage<T> {
   limit: number;
 }
 
-export interface AdminSeller extends SellerProfile {
-  /** Products of this seller that are not removed. */
-  productCount: number;
-}
+/** The answer schema of one page of an admin list of `item`. */
+export const adminPageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.int(), page: z.int(), limit: z.int() });
 
-export interface AdminUser extends UserProfile {
-  orderCount: number;
-}
+export const adminSellerSchema = sellerProfileSchema.extend({
+  /** Products of this seller that are not removed. */
+  productCount: z.int(),
+});
+export type AdminSeller = z.infer<typeof adminSellerSchema>;
+
+export const adminUserSchema = userProfileSchema.extend({ orderCount: z.int() });
+export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** Every product, removed ones included, with the states that decide whether the shop shows it. */
-export interface AdminProduct extends Product {
-  status: 'active' | 'removed';
-  sellerStatus: 'active' | 'suspended';
-}
+export const adminProductSchema = productSchema.extend({
+  status: z.enum(['active', 'removed']),
+  sellerStatus: z.enum(['active', 'suspended']),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
 
-export interface AdminOrderItem {
-  _id: string;
-  productId: string | null;
-  productName: string;
-  sellerId: string;
-  companyName: string;
-  quantity: number;
+export const adminOrderItemSchema = z.object({
+  _id: z.string(),
+  productId: z.string().nullable(),
+  productName: z.string(),
+  sellerId: z.string(),
+  companyName: z.string(),
+  quantity: z.int(),
   /** Rupees. */
-  amount: number;
-  status: 'awaiting_payment' | 'pending' | 'shipped' | 'delivered' | 'cancelled';
-}
+  amount: z.number(),
+  status: orderItemStatusSchema,
+});
+export type AdminOrderItem = z.infer<typeof adminOrderItemSchema>;
 
-export interface AdminOrder {
-  _id: string;
-  date: string;
+export const adminOrderSchema = z.object({
+  _id: z.string(),
+  date: isoDateSchema,
   /** Null once the customer deleted their account. */
-  customerName: string | null;
-  customerEmail: string | null;
-  paymentMethod: 'stripe' | 'cod';
-  paymentStatus: 'awaiting_payment' | 'paid' | 'cod_due' | 'refunded' | 'failed';
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  paymentMethod: z.enum(['stripe', 'cod']),
+  paymentStatus: paymentStatusSchema,
   /** Rupees, GST included. */
-  total: number;
-  totalPaise: number;
-  city: string;
-  state: string;
-  items: AdminOrderItem[];
-}
+  total: z.number(),
+  totalPaise: z.int(),
+  city: z.string(),
+  state: z.string(),
+  items: z.array(adminOrderItemSchema),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
-export interface AdminMessage {
-  _id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  date: string;
-}
+export const adminMessageSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  date: isoDateSchema,
+});
+export type AdminMessage = z.infer<typeof adminMessageSchema>;
 
 /**
  * `GET /api/admin/stats`. `products` counts active (not removed) products; `orders` counts orders
@@ -82,26 +92,33 @@ export interface AdminMessage {
  * Revenue is the amount (GST excluded) of order items of the last 30 days that are not cancelled,
  * in orders that are paid or cash on delivery.
  */
-export interface AdminStats {
-  sellers: number;
-  suspendedSellers: number;
-  users: number;
-  products: number;
-  orders: number;
-  revenue30dPaise: number;
+export const adminStatsSchema = z.object({
+  sellers: z.int(),
+  suspendedSellers: z.int(),
+  users: z.int(),
+  products: z.int(),
+  orders: z.int(),
+  revenue30dPaise: z.int(),
   /** The same in rupees. */
-  revenue30d: number;
-}
+  revenue30d: z.number(),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 /** Answer of `POST /api/admin/sellers/:id/suspend` and `/reinstate`. */
-export interface SellerModerationAnswer {
-  success: true;
-  seller: SellerProfile;
-}
+export const sellerModerationAnswerSchema = z.object({
+  success: z.literal(true),
+  seller: sellerProfileSchema,
+});
+export type SellerModerationAnswer = z.infer<typeof sellerModerationAnswerSchema>;
 
 /** Answer of `DELETE /api/admin/products/:id`. */
-export interface ProductRemovalAnswer {
-  success: true;
-  productId: string;
-  status: 'removed';
-}
+export const productRemovalAnswerSchema = z.object({
+  success: z.literal(true),
+  productId: z.string(),
+  status: z.literal('removed'),
+});
+export type ProductRemovalAnswer = z.infer<typeof productRemovalAnswerSchema>;
+
+/** The old dashboard's `getAllSellers` and `getAllUsers` (SPEC §7: an array; only its length is used). */
+export const sellerProfileListAllSchema = z.array(sellerProfileSchema);
+export const userProfileListAllSchema = z.array(userProfileSchema);

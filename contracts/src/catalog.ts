@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from './answers.ts';
 import {
   CATEGORIES,
   type Category,
@@ -12,28 +13,39 @@ import { TEXT_LIMITS } from './form-rules.ts';
 import { textField } from './text.ts';
 
 /** A product as every catalogue answer carries it (SPEC §3): `price` and `markPrice` in rupees. */
-export interface Product {
-  _id: string;
-  productName: string;
-  price: number;
+export const productSchema = z.object({
+  _id: z.string(),
+  productName: z.string(),
+  price: z.number(),
   /** Marked price shown struck through, rupees; null when the seller set none. */
-  markPrice: number | null;
-  stockQuantity: number;
-  category: string;
-  subCategory: string;
+  markPrice: z.number().nullable(),
+  stockQuantity: z.int(),
+  category: z.string(),
+  subCategory: z.string(),
   /** Image URL: `/media/<public_id>/640.webp` for uploaded images (320 and 1280 sit beside it). */
-  image: string;
-  public_id: string;
+  image: z.string(),
+  public_id: z.string(),
   /** ISO timestamp of when the product was added. */
-  date: string;
+  date: isoDateSchema,
   /** Average star rating (2 decimals), 0 when unrated. */
-  rating: number;
-  ratingCount: number;
-  color: string;
-  brand: string;
-  companyName: string;
-  sellerId: string;
-}
+  rating: z.number(),
+  ratingCount: z.int(),
+  color: z.string(),
+  brand: z.string(),
+  companyName: z.string(),
+  sellerId: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** Every product list answer (SPEC §7 "array of products"): a bare array. */
+export const productListSchema = z.array(productSchema);
+
+/** Answer of `GET /api/seller/get-a-product/{id}` (SPEC §7): an array, first element the product. */
+export const productInListSchema = z.tuple([productSchema]);
+
+/** Answer of `POST /api/seller/add-product` (201) and `PUT /api/seller/update-product`. */
+export const productAnswerSchema = z.object({ success: z.literal(true), product: productSchema });
+export type ProductAnswer = z.infer<typeof productAnswerSchema>;
 
 /** Widths (px) of the WebP renditions stored for every uploaded image. */
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;
@@ -41,11 +53,12 @@ export const IMAGE_WIDTHS = [320, 640, 1280] as const;
 export const IMAGE_DEFAULT_WIDTH = 640;
 
 /** Answer of `POST /api/media/upload`, shaped like the image host the old client used. */
-export interface UploadAnswer {
+export const uploadAnswerSchema = z.object({
   /** Root-relative URL of the 640 px rendition, e.g. `/media/products/<uuid>/640.webp`. */
-  secure_url: string;
-  public_id: string;
-}
+  secure_url: z.string(),
+  public_id: z.string(),
+});
+export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;
 
 const PRICE_MAX_RUPEES = 1_000_000;
 const STOCK_MAX = 1_000_000;

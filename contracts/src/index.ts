@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './admin.ts';
+export * from './answers.ts';
 export * from './catalog.ts';
 export * from './constants.ts';
 export * from './errors.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from './answers.ts';
 import { REVIEW_TEXT_MAX } from './form-rules.ts';
 import { pagingFields } from './search.ts';
 import { textField } from './text.ts';
@@ -45,54 +46,59 @@ export const addReviewSchema = z.object({
 export type AddReviewInput = z.input<typeof addReviewSchema>;
 
 /** One review as every review list carries it. The text is plain text: render it as text, never HTML. */
-export interface Review {
-  _id: string;
-  customerName: string;
-  rating: number;
-  review: string;
+export const reviewSchema = z.object({
+  _id: z.string(),
+  customerName: z.string(),
+  rating: z.int(),
+  review: z.string(),
   /** ISO timestamp of when the review was first posted. */
-  date: string;
+  date: isoDateSchema,
   /** True when the reviewer has an order item of this product that is not cancelled or unpaid. */
-  verifiedPurchase: boolean;
-}
+  verifiedPurchase: z.boolean(),
+});
+export type Review = z.infer<typeof reviewSchema>;
 
 /**
  * Answer of `GET /api/user/show-reviews/{productId}` (SPEC §7 `reviews[]`): the latest reviews in the
  * order they were posted, as the old client reverses the list itself to show the newest first.
  */
-export interface LegacyReviewsAnswer {
-  success: true;
-  reviews: Review[];
-}
+export const legacyReviewsAnswerSchema = z.object({
+  success: z.literal(true),
+  reviews: z.array(reviewSchema),
+});
+export type LegacyReviewsAnswer = z.infer<typeof legacyReviewsAnswerSchema>;
 
 /** Answer of `POST /api/user/add-review`: the stored review and the product's new figures. */
-export interface AddReviewAnswer {
-  success: true;
-  review: Review;
+export const addReviewAnswerSchema = z.object({
+  success: z.literal(true),
+  review: reviewSchema,
   /** The product's new average, rounded to 2 decimals. */
-  rating: number;
-  ratingCount: number;
-}
+  rating: z.number(),
+  ratingCount: z.int(),
+});
+export type AddReviewAnswer = z.infer<typeof addReviewAnswerSchema>;
 
-export interface HistogramBar {
-  stars: 1 | 2 | 3 | 4 | 5;
-  count: number;
+export const histogramBarSchema = z.object({
+  stars: z.literal([5, 4, 3, 2, 1]),
+  count: z.int(),
   /** Whole-number percentage; the five add up to 100 whenever there is a review. */
-  percent: number;
-}
+  percent: z.int(),
+});
+export type HistogramBar = z.infer<typeof histogramBarSchema>;
 
 /** Answer of `GET /api/products/:id/reviews` (paginated with `page`/`limit`, X-Total-Count). */
-export interface ProductReviewsAnswer {
-  reviews: Review[];
+export const productReviewsAnswerSchema = z.object({
+  reviews: z.array(reviewSchema),
   /** Average rating rounded to 2 decimals; 0 without reviews. */
-  average: number;
+  average: z.number(),
   /** Number of reviews of the product (all pages). */
-  count: number;
+  count: z.int(),
   /** Five bars, 5 stars first. */
-  histogram: HistogramBar[];
-  page: number;
-  limit: number;
-}
+  histogram: z.array(histogramBarSchema),
+  page: z.int(),
+  limit: z.int(),
+});
+export type ProductReviewsAnswer = z.infer<typeof productReviewsAnswerSchema>;
 
 /** `?page=&limit=` of `GET /api/products/:id/reviews`. */
 export const reviewsPageQuerySchema = z.object(pagingFields);

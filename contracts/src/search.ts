@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Product } from './catalog.ts';
+import { productSchema } from './catalog.ts';
 import {
   CATEGORIES,
   PAGE_DEFAULT_LIMIT,
@@ -121,17 +121,16 @@ export const productSearchQuerySchema = z
 export type ProductSearchInput = z.input<typeof productSearchQuerySchema>;
 export type ProductSearchQuery = z.output<typeof productSearchQuerySchema>;
 
-export interface FacetValue {
-  value: string;
-  count: number;
-}
+export const facetValueSchema = z.object({ value: z.string(), count: z.int() });
+export type FacetValue = z.infer<typeof facetValueSchema>;
 
-export interface PriceBandCount {
-  label: string;
-  min: number;
-  max: number | null;
-  count: number;
-}
+export const priceBandCountSchema = z.object({
+  label: z.string(),
+  min: z.number(),
+  max: z.number().nullable(),
+  count: z.int(),
+});
+export type PriceBandCount = z.infer<typeof priceBandCountSchema>;
 
 /**
  * Counts per value, disjunctive: each dimension's counts apply every filter except that
@@ -139,20 +138,22 @@ export interface PriceBandCount {
  * give). Category, sub-category, colour and brand list values with a count above 0, largest first;
  * price always lists the five PRICE_BANDS.
  */
-export interface SearchFacets {
-  category: FacetValue[];
-  subCategory: FacetValue[];
-  color: FacetValue[];
-  brand: FacetValue[];
-  price: PriceBandCount[];
-}
+export const searchFacetsSchema = z.object({
+  category: z.array(facetValueSchema),
+  subCategory: z.array(facetValueSchema),
+  color: z.array(facetValueSchema),
+  brand: z.array(facetValueSchema),
+  price: z.array(priceBandCountSchema),
+});
+export type SearchFacets = z.infer<typeof searchFacetsSchema>;
 
 /** Answer of `GET /api/products` (also sends `X-Total-Count`). */
-export interface ProductSearchAnswer {
-  items: Product[];
+export const productSearchAnswerSchema = z.object({
+  items: z.array(productSchema),
   /** Matching products over all pages. */
-  total: number;
-  page: number;
-  limit: number;
-  facets: SearchFacets;
-}
+  total: z.int(),
+  page: z.int(),
+  limit: z.int(),
+  facets: searchFacetsSchema,
+});
+export type ProductSearchAnswer = z.infer<typeof productSearchAnswerSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { addressSchema, citySchema, postalCodeSchema, stateSchema } from './accounts.ts';
-import { type Product, pageQuerySchema } from './catalog.ts';
-import { MAX_LINE_QUANTITY, type PaymentMethodName } from './form-rules.ts';
+import { isoDateSchema } from './answers.ts';
+import { type Product, pageQuerySchema, productSchema } from './catalog.ts';
+import { MAX_LINE_QUANTITY, PAYMENT_METHODS } from './form-rules.ts';
 import { textField } from './text.ts';
 
 /**
@@ -130,88 +131,172 @@ export const orderListQuerySchema = pageQuerySchema;
 /** The product as it appears inside a cart line or an order line (SPEC §3): the catalogue's shape. */
 export type ShoppingProduct = Product;
 
-export interface CartLine {
-  _id: string;
-  productId: string;
-  quantity: number;
+const paymentMethodNameSchema = z.enum(PAYMENT_METHODS);
+/** The checkout's method, '' while none is chosen. */
+const chosenMethodSchema = z.enum([...PAYMENT_METHODS, '']);
+
+export const cartLineSchema = z.object({
+  _id: z.string(),
+  productId: z.string(),
+  quantity: z.int(),
   /** Rupees: price × quantity from the database. */
-  amount: number;
-  paymentMethod: PaymentMethodName | '';
-  address: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  product: [ShoppingProduct];
-}
+  amount: z.number(),
+  paymentMethod: chosenMethodSchema,
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  product: z.tuple([productSchema]),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
 
 /** Rupees, computed from paise: GST = round(subtotal × 18%) paise, shipping free. */
-export interface CartSummary {
-  pieces: number;
-  subtotal: number;
-  gst: number;
-  shipping: number;
-  total: number;
-}
+export const cartSummarySchema = z.object({
+  pieces: z.int(),
+  subtotal: z.number(),
+  gst: z.number(),
+  shipping: z.number(),
+  total: z.number(),
+});
+export type CartSummary = z.infer<typeof cartSummarySchema>;
 
-export interface CartAnswer {
-  success: true;
-  userCartProducts: CartLine[];
-  summary: CartSummary;
-  checkout: {
-    paymentMethod: PaymentMethodName | '';
-    address: string;
-    city: string;
-    state: string;
-    postalCode: string;
-  };
-}
+/** Answer of `GET /api/user/cart-products` (SPEC §7: success, userCartProducts[]) and `GET /api/user/cart`. */
+export const cartAnswerSchema = z.object({
+  success: z.literal(true),
+  userCartProducts: z.array(cartLineSchema),
+  summary: cartSummarySchema,
+  checkout: z.object({
+    paymentMethod: chosenMethodSchema,
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    postalCode: z.string(),
+  }),
+});
+export type CartAnswer = z.infer<typeof cartAnswerSchema>;
 
-export type OrderItemStatus = 'awaiting_payment' | 'pending' | 'shipped' | 'delivered' | 'cancelled';
-export type PaymentStatus = 'awaiting_payment' | 'paid' | 'cod_due' | 'refunded' | 'failed';
+/** Answer of `POST /api/user/add-to-cart`: the line the product went into and its new quantity. */
+export const addToCartAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  cartProductId: z.string(),
+  quantity: z.int(),
+});
+export type AddToCartAnswer = z.infer<typeof addToCartAnswerSchema>;
+
+/** Answer of `PUT /api/user/add-to-cart`: the line's new quantity. */
+export const updateCartAnswerSchema = z.object({
+  success: z.literal(true),
+  cartProductId: z.string(),
+  quantity: z.int(),
+});
+export type UpdateCartAnswer = z.infer<typeof updateCartAnswerSchema>;
+
+/** Answer of `DELETE /api/user/add-to-cart`: `message` only when the id was an order item it cancelled. */
+export const removeCartAnswerSchema = z.object({ success: z.literal(true), message: z.string().optional() });
+export type RemoveCartAnswer = z.infer<typeof removeCartAnswerSchema>;
+
+/** Answer of `PUT /api/user/set-payment-method`. */
+export const paymentMethodAnswerSchema = z.object({
+  success: z.literal(true),
+  paymentMethod: chosenMethodSchema,
+});
+
+export const orderItemStatusSchema = z.enum([
+  'awaiting_payment',
+  'pending',
+  'shipped',
+  'delivered',
+  'cancelled',
+]);
+export type OrderItemStatus = z.infer<typeof orderItemStatusSchema>;
+export const paymentStatusSchema = z.enum(['awaiting_payment', 'paid', 'cod_due', 'refunded', 'failed']);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 /** One order item as `my-orders` lists it (`_id` is the order item id). */
-export interface OrderLine {
-  _id: string;
-  orderId: string;
-  productId: string;
-  quantity: number;
-  amount: number;
-  paymentMethod: PaymentMethodName;
-  paymentStatus: PaymentStatus;
-  status: OrderItemStatus;
-  address: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  date: string;
-  product: [ShoppingProduct];
-}
+export const orderLineSchema = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  productId: z.string(),
+  quantity: z.int(),
+  amount: z.number(),
+  paymentMethod: paymentMethodNameSchema,
+  paymentStatus: paymentStatusSchema,
+  status: orderItemStatusSchema,
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  date: isoDateSchema,
+  product: z.tuple([productSchema]),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
 
 /** One item of a seller's product as `seller-orders` lists it. */
-export interface SellerOrderLine extends OrderLine {
-  customerName: string;
-  customerMobile: string;
-}
+export const sellerOrderLineSchema = orderLineSchema.extend({
+  customerName: z.string(),
+  customerMobile: z.string(),
+});
+export type SellerOrderLine = z.infer<typeof sellerOrderLineSchema>;
 
-export interface ApiOrder {
-  _id: string;
-  paymentMethod: PaymentMethodName;
-  paymentStatus: PaymentStatus;
-  address: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  subtotal: number;
-  gst: number;
-  shipping: number;
-  total: number;
-  date: string;
-  items: OrderLine[];
-}
+export const apiOrderSchema = z.object({
+  _id: z.string(),
+  paymentMethod: paymentMethodNameSchema,
+  paymentStatus: paymentStatusSchema,
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  subtotal: z.number(),
+  gst: z.number(),
+  shipping: z.number(),
+  total: z.number(),
+  date: isoDateSchema,
+  items: z.array(orderLineSchema),
+});
+export type ApiOrder = z.infer<typeof apiOrderSchema>;
 
-export interface CheckoutSessionAnswer {
-  success: true;
-  id: string;
-  url: string;
-  orderId: string;
-}
+/** Answer of the calls that place, read or change one order (`order-success`, `orders/:orderId`…). */
+export const orderAnswerSchema = z.object({ success: z.literal(true), order: apiOrderSchema });
+export type OrderAnswer = z.infer<typeof orderAnswerSchema>;
+
+/** Answer of `POST /api/payments/session/:sessionId/confirm`. */
+export const paymentConfirmAnswerSchema = z.object({
+  success: z.literal(true),
+  paid: z.boolean(),
+  order: apiOrderSchema,
+});
+
+/** Answer of `PUT /api/user/order-successfull/{productId}` (SPEC §7: cartProductObjectId). */
+export const buyNowSuccessAnswerSchema = z.object({
+  success: z.literal(true),
+  cartProductObjectId: z.string(),
+  paymentStatus: paymentStatusSchema,
+});
+
+/** Answer of `PUT /api/user/order-buy-success/{cartProductObjectId}` (SPEC §7: success). */
+export const orderPaidAnswerSchema = z.object({
+  success: z.literal(true),
+  paymentStatus: paymentStatusSchema,
+});
+
+/** Answer of a seller's Confirm Shipment and Mark Delivered: the item and its new status. */
+export const itemStatusAnswerSchema = z.object({
+  success: z.literal(true),
+  _id: z.string(),
+  status: orderItemStatusSchema,
+});
+
+/** Answer of `my-orders` and `GET /api/user/orders`: a bare array of order items. */
+export const orderLineListSchema = z.array(orderLineSchema);
+/** Answer of `seller-orders` and `GET /api/seller/orders`. */
+export const sellerOrderLineListSchema = z.array(sellerOrderLineSchema);
+
+/** Answer of `POST /api/user/checkout-session` and `-buyNow` (SPEC §7: id). */
+export const checkoutSessionAnswerSchema = z.object({
+  success: z.literal(true),
+  id: z.string(),
+  url: z.string(),
+  orderId: z.string(),
+});
+export type CheckoutSessionAnswer = z.infer<typeof checkoutSessionAnswerSchema>;

@@ -1,31 +1,33 @@
 import { z } from 'zod';
 import { emailSchema } from './accounts.ts';
+import { okMessageAnswerSchema } from './answers.ts';
 import { TEXT_LIMITS, type TextLimit } from './form-rules.ts';
 import { textField } from './text.ts';
 
 /** Answer of `GET /api/site`: the business details the footer, contact page and policies show. */
-export interface SiteInfo {
-  shopName: string;
-  slogans: string[];
-  ownerName: string;
-  address: string;
-  email: string;
+export const siteInfoSchema = z.object({
+  shopName: z.string(),
+  slogans: z.array(z.string()),
+  ownerName: z.string(),
+  address: z.string(),
+  email: z.string(),
   /** Two contact numbers (SPEC §1). */
-  phones: [string, string];
-  gstin: string;
-  grievanceOfficer: { name: string; email: string };
+  phones: z.tuple([z.string(), z.string()]),
+  gstin: z.string(),
+  grievanceOfficer: z.object({ name: z.string(), email: z.string() }),
   /** Courts named in the terms of service. */
-  jurisdiction: string;
+  jurisdiction: z.string(),
   /** The shop's public address. */
-  website: string;
-  deliveryPromise: string;
-  gstPercent: number;
+  website: z.string(),
+  gstPercent: z.number(),
+  deliveryPromise: z.string(),
   /** Days after delivery within which a return can be asked for. */
-  returnWindowDays: number;
+  returnWindowDays: z.int(),
   /** Working days a refund takes to reach the customer once approved. */
-  refundDays: number;
-  copyrightYears: string;
-}
+  refundDays: z.int(),
+  copyrightYears: z.string(),
+});
+export type SiteInfo = z.infer<typeof siteInfoSchema>;
 
 const text = (label: string, { min, max }: TextLimit) =>
   textField(label)
@@ -43,7 +45,5 @@ export const contactSchema = z.object({
 export type ContactInput = z.input<typeof contactSchema>;
 
 /** Answer of `POST /api/contact` (status 201). */
-export interface ContactAnswer {
-  success: true;
-  message: string;
-}
+export const contactAnswerSchema = okMessageAnswerSchema;
+export type ContactAnswer = z.infer<typeof contactAnswerSchema>;
