@@ -1,4 +1,7 @@
+import { PIN_CODE_LENGTH, PIN_CODE_PATTERN, TEXT_LIMITS } from '@vastra/contracts/constants';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { TextField } from './fields.tsx';
+
 /** A postal address as checkout and orders use it. */
 export interface ShippingAddress {
   address: string;
@@ -7,23 +10,33 @@ export interface ShippingAddress {
   postalCode: string;
 }
 
-const PIN = /^[1-9]\d{5}$/;
-
 /** Client checks mirroring the server's: every field filled, a 6-digit PIN code. */
 export function validateAddress(a: ShippingAddress): Partial<Record<keyof ShippingAddress, string>> {
   const e: Partial<Record<keyof ShippingAddress, string>> = {};
   if (!a.address.trim()) e.address = 'Address is required';
   if (!a.city.trim()) e.city = 'City is required';
   if (!a.state.trim()) e.state = 'State is required';
-  if (!PIN.test(a.postalCode.trim())) e.postalCode = 'Please enter a valid 6-digit PIN code';
+  if (!PIN_CODE_PATTERN.test(a.postalCode.trim())) e.postalCode = 'Please enter a valid 6-digit PIN code';
   return e;
 }
 
-const FIELDS: { name: keyof ShippingAddress; label: string; autoComplete: string }[] = [
-  { name: 'address', label: 'Address', autoComplete: 'street-address' },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  { name: 'postalCode', label: 'PIN code', autoComplete: 'postal-code' },
+const FIELDS: {
+  name: keyof ShippingAddress;
+  label: string;
+  autoComplete: string;
+  maxLength: number;
+  inputMode?: 'numeric';
+}[] = [
+  { name: 'address', label: 'Address', autoComplete: 'street-address', maxLength: TEXT_LIMITS.address.max },
+  { name: 'city', label: 'City', autoComplete: 'address-level2', maxLength: TEXT_LIMITS.city.max },
+  { name: 'state', label: 'State', autoComplete: 'address-level1', maxLength: TEXT_LIMITS.state.max },
+  {
+    name: 'postalCode',
+    label: 'PIN code',
+    autoComplete: 'postal-code',
+    maxLength: PIN_CODE_LENGTH,
+    inputMode: 'numeric',
+  },
 ];
 
 /** Shipping address form, shared by checkout and "Edit Address" on an order. */
@@ -60,32 +73,17 @@ export function AddressForm({
   };
   return (
     <form className="form" onSubmit={submit} noValidate>
-      {FIELDS.map((f) => {
-        const id = `${idPrefix}-${f.name}`;
-        const err = errors[f.name];
-        return (
-          <div className="field" key={f.name}>
-            <label htmlFor={id}>{f.label}</label>
-            <input
-              id={id}
-              name={f.name}
-              value={value[f.name]}
-              autoComplete={f.autoComplete}
-              inputMode={f.name === 'postalCode' ? 'numeric' : undefined}
-              maxLength={f.name === 'postalCode' ? 6 : 300}
-              aria-invalid={!!err}
-              aria-describedby={err ? `${id}-err` : undefined}
-              onChange={(e) => setValue({ ...value, [f.name]: e.target.value })}
-              required
-            />
-            {err && (
-              <span id={`${id}-err`} className="field-error">
-                {err}
-              </span>
-            )}
-          </div>
-        );
-      })}
+      {FIELDS.map(({ name, ...field }) => (
+        <TextField
+          key={name}
+          id={`${idPrefix}-${name}`}
+          name={name}
+          {...field}
+          value={value[name]}
+          error={errors[name]}
+          onChange={(e) => setValue({ ...value, [name]: e.target.value })}
+        />
+      ))}
       {children}
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {submitLabel}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useSession } from '../lib/auth.ts';
-import { piecesIn, useCart } from '../lib/cart.ts';
+import { useCart } from '../lib/cart.ts';
 import { CartIcon, MenuIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
 import { SearchForm } from './SearchForm.tsx';
@@ -9,7 +9,7 @@ import { SearchForm } from './SearchForm.tsx';
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { role } = useSession();
   const cart = useCart();
-  const pieces = piecesIn(cart.data?.userCartProducts);
+  const pieces = cart.data?.summary.pieces ?? 0;
   const showCart = role === 'user' || role === 'visitor';
   return (
     <header className="site-header">

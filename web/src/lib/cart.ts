@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 import { useSession } from './auth.ts';
 import { keys } from './query.ts';
-import type { CartAnswer, CartLine } from './types.ts';
+import type { CartAnswer } from './types.ts';
 
 /** The cart, newest first (SPEC §4); the SPEC §7 `cart-products` answers it oldest first for the old client. */
 export function fetchCart(): Promise<CartAnswer> {
@@ -13,11 +13,6 @@ export function fetchCart(): Promise<CartAnswer> {
 export function useCart() {
   const { role } = useSession();
   return useQuery({ queryKey: keys.cart, queryFn: fetchCart, enabled: role === 'user' });
-}
-
-/** Number of pieces in the cart, for the header badge. */
-export function piecesIn(lines: CartLine[] | undefined): number {
-  return (lines ?? []).reduce((n, l) => n + l.quantity, 0);
 }
 
 /** Product ids already in the cart: their cards show a disabled 'Added'. */

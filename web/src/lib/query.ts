@@ -15,7 +15,6 @@ export const queryClient = new QueryClient({
 /** Query-key factory: one place names every cached server resource. */
 export const keys = {
   cart: ['cart'] as const,
-  products: (listPath: string, page: number) => ['products', listPath, page] as const,
   product: (id: string) => ['product', id] as const,
   featured: ['featured'] as const,
   reviews: (productId: string) => ['reviews', productId] as const,

@@ -1,29 +1,19 @@
-import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { TextField } from '../../components/TextField.tsx';
-import { signIn } from '../../lib/auth.ts';
-import { queryClient } from '../../lib/query.ts';
+import { Link, useLocation } from 'react-router';
+import { TextField } from '../../components/fields.tsx';
 import { RedirectIfLoggedIn } from '../../lib/redirect-logged-in.tsx';
-import { toast } from '../../lib/toast.ts';
+import { useSignIn } from '../../lib/sign-in.ts';
 import { loginUser } from './api.ts';
 import './account.css';
 
 /** /login: customer login (SPEC §2); returns to the page that asked for it, else /allProducts. */
 export default function LoginPage() {
-  const navigate = useNavigate();
   const from = (useLocation().state as { from?: string } | null)?.from;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const login = useMutation({
-    mutationFn: loginUser,
-    onSuccess: (res) => {
-      queryClient.removeQueries();
-      signIn('user', res.authToken, res.userFullName);
-      toast.success('Logged In Successfully');
-      navigate(from && from !== '/login' ? from : '/allProducts', { replace: true });
-    },
-    onError: (err) => toast.error(err.message),
+  const login = useSignIn('user', loginUser, {
+    done: 'Logged In Successfully',
+    next: from && from !== '/login' ? from : '/allProducts',
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -45,7 +35,6 @@ export default function LoginPage() {
           label="Email"
           type="email"
           autoComplete="email"
-          required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
@@ -54,7 +43,6 @@ export default function LoginPage() {
           label="Password"
           type="password"
           autoComplete="current-password"
-          required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />

@@ -1,25 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { TextFields } from '../../components/fields.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { TextField } from '../../components/TextField.tsx';
 import { renameSession, useSession } from '../../lib/auth.ts';
 import { keys } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 import type { UserProfile } from '../../lib/types.ts';
 import { fetchProfile, type ProfileUpdate, updateProfile } from './api.ts';
+import { PROFILE_FIELDS } from './profile-fields.ts';
 import './account.css';
-
-const FIELDS: { name: keyof ProfileUpdate; label: string; type?: string; autoComplete: string }[] = [
-  { name: 'fullName', label: 'Full Name', autoComplete: 'name' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { name: 'mobile', label: 'Mobile Number', type: 'tel', autoComplete: 'tel-national' },
-  { name: 'address', label: 'Address', autoComplete: 'street-address' },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  { name: 'postalCode', label: 'PIN code', autoComplete: 'postal-code' },
-];
 
 /** /update-profile: edit the customer's details. */
 export default function UpdateProfilePage() {
@@ -70,18 +61,11 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
           </p>
         )}
         <div className="form-grid">
-          {FIELDS.map((f) => (
-            <TextField
-              key={f.name}
-              id={f.name}
-              label={f.label}
-              type={f.type ?? 'text'}
-              autoComplete={f.autoComplete}
-              required
-              value={form[f.name]}
-              onChange={(e) => setForm({ ...form, [f.name]: e.target.value })}
-            />
-          ))}
+          <TextFields
+            fields={PROFILE_FIELDS}
+            values={form}
+            onChange={(k, v) => setForm({ ...form, [k]: v })}
+          />
         </div>
         <div className="row">
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>

@@ -1,30 +1,21 @@
-import { useMutation } from '@tanstack/react-query';
 import type { AdminAuthAnswer } from '@vastra/contracts';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { TextField } from '../../components/fields.tsx';
 import { api } from '../../lib/api.ts';
-import { signIn } from '../../lib/auth.ts';
-import { toast } from '../../lib/toast.ts';
+import { useSignIn } from '../../lib/sign-in.ts';
 import './admin.css';
+
+const adminLogin = (body: { email: string; password: string }) =>
+  api<AdminAuthAnswer>('/api/auth/admin/admin-login', { method: 'POST', body });
 
 /** /admin-login: success stores adminToken and adminName and opens the dashboard (SPEC §4). */
 export default function AdminLoginPage() {
-  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const login = useMutation({
-    mutationFn: () =>
-      api<AdminAuthAnswer>('/api/auth/admin/admin-login', { method: 'POST', body: { email, password } }),
-    onSuccess: (a) => {
-      signIn('admin', a.authToken, a.adminFullName);
-      toast.success('Logged In Successfully');
-      navigate('/dashboard');
-    },
-    onError: (err) => toast.error(err.message),
-  });
+  const login = useSignIn('admin', adminLogin, { done: 'Logged In Successfully', next: '/dashboard' });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    login.mutate();
+    login.mutate({ email, password });
   };
   return (
     <section className="page narrow">
@@ -40,28 +31,22 @@ export default function AdminLoginPage() {
             {login.error.message}
           </p>
         )}
-        <div className="field">
-          <label htmlFor="admin-email">Email</label>
-          <input
-            id="admin-email"
-            type="email"
-            autoComplete="username"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            required
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="admin-password">Password</label>
-          <input
-            id="admin-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-          />
-        </div>
+        <TextField
+          id="admin-email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          id="admin-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
           {login.isPending ? 'Please wait…' : 'Login'}
         </button>

@@ -12,7 +12,6 @@ import { toast } from '../../lib/toast.ts';
 import { changeQuantity, type PaymentMethod, removeLine, setPaymentMethod } from './api.ts';
 import { CartLineItem } from './CartLineItem.tsx';
 import { CartSummary } from './CartSummary.tsx';
-import { cartTotals } from './summary.ts';
 import './cart.css';
 
 /** /cart-page: lines, summary, payment method and Checkout (SPEC §2, §4, §5). */
@@ -70,7 +69,6 @@ export default function CartPage() {
     );
   }
   const lines = cart.data.userCartProducts;
-  const totals = cartTotals(lines);
   const busy = step.isPending || remove.isPending || cart.isFetching;
   return (
     <section className="page">
@@ -102,7 +100,7 @@ export default function CartPage() {
           </Link>
         </div>
         <aside className="card">
-          <CartSummary totals={totals} />
+          <CartSummary totals={cart.data.summary} />
           <div className="field">
             <label htmlFor="payment-method">Payment method</label>
             <select

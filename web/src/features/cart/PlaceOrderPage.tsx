@@ -10,7 +10,6 @@ import { toast } from '../../lib/toast.ts';
 import { placeOrder, startCardCheckout } from './api.ts';
 import { CartLineItem } from './CartLineItem.tsx';
 import { CartSummary } from './CartSummary.tsx';
-import { cartTotals } from './summary.ts';
 import './cart.css';
 
 /** /place-order-page: review items, address and totals, then COD or the card provider. */
@@ -86,7 +85,7 @@ export default function PlaceOrderPage() {
             <Link to="/cart-page">Change</Link>
           </p>
           {!method && <p className="form-error">Please choose a payment method in your cart.</p>}
-          <CartSummary totals={cartTotals(lines)} showCoupon={false} />
+          <CartSummary totals={cart.data.summary} showCoupon={false} />
           <button
             type="button"
             className="btn btn-primary btn-block"

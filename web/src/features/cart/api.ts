@@ -1,9 +1,9 @@
-import type { SaveShippingAddressInput } from '@vastra/contracts';
+import type { PaymentMethodName, SaveShippingAddressInput } from '@vastra/contracts';
 import type { ShippingAddress } from '../../components/AddressForm.tsx';
 import { api } from '../../lib/api.ts';
 import type { OrderItem, UserProfile } from '../../lib/types.ts';
 
-export type PaymentMethod = 'Stripe' | 'COD';
+export type PaymentMethod = PaymentMethodName;
 
 /** An order as checkout calls answer it. */
 export interface PlacedOrder {

@@ -35,7 +35,11 @@ function setup(productStatus = 200) {
       : path.includes('/reviews')
         ? reviews
         : path === '/api/user/cart'
-          ? { success: true, userCartProducts: [] }
+          ? {
+              success: true,
+              userCartProducts: [],
+              summary: { pieces: 0, subtotal: 0, gst: 0, shipping: 0, total: 0 },
+            }
           : { success: true };
     return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
   });

@@ -1,8 +1,13 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { IMAGE_MAX_BYTES, TEXT_LIMITS } from '@vastra/contracts/constants';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { SelectField, TextField } from '../../components/fields.tsx';
 import { CATEGORY_OPTIONS, subCategoriesOf } from './categories.ts';
-import { Input, Select } from './FormControls.tsx';
 import { canSubmit, fieldErrors, IMAGE_MAX_MB, type ProductFormValues } from './product-form.ts';
 import { uploadImage } from './upload.ts';
+
+/** A number input for rupees (2 decimals) or for whole pieces. */
+const RUPEES = { type: 'number', inputMode: 'decimal', min: 0, step: '0.01' } as const;
+const PIECES = { type: 'number', inputMode: 'numeric', min: 0, step: 1 } as const;
 
 export interface UploadedImage {
   imageUrl: string;
@@ -52,11 +57,16 @@ export function ProductForm({
         next.subCategory = '';
       return next;
     });
+  /** The value and change handler of one field. */
+  const bind = (k: keyof ProductFormValues) => ({
+    value: values[k],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => set(k)(e.target.value),
+  });
 
   const pickFile = (f: File | null) => {
     setError('');
     setProgress(null);
-    if (f && f.size > IMAGE_MAX_MB * 1024 * 1024) {
+    if (f && f.size > IMAGE_MAX_BYTES) {
       setError(`The image must be at most ${IMAGE_MAX_MB} MB`);
       f = null;
       setFileKey((k) => k + 1);
@@ -101,57 +111,46 @@ export function ProductForm({
         </p>
       )}
       <div className="form-grid">
-        <Input
+        <TextField
           id="productName"
           label="Product Name"
-          value={values.productName}
-          onChange={set('productName')}
+          maxLength={TEXT_LIMITS.productName.max}
+          {...bind('productName')}
         />
-        <Input id="brand" label="Brand" value={values.brand} onChange={set('brand')} optional />
-        <Select
+        <TextField id="brand" label="Brand" optional {...bind('brand')} />
+        <SelectField
           id="category"
           label="Category"
-          value={values.category}
-          onChange={set('category')}
           placeholder="Choose a category"
           options={CATEGORY_OPTIONS}
+          {...bind('category')}
         />
-        <Select
+        <SelectField
           id="subCategory"
           label="Sub-category"
-          value={values.subCategory}
-          onChange={set('subCategory')}
           placeholder={values.category ? 'Choose a type' : 'Choose a category first'}
           options={subCategoriesOf(values.category)}
           disabled={!values.category}
           error={errors.subCategory}
+          {...bind('subCategory')}
         />
-        <Input
-          id="price"
-          label="Price (Rs.)"
-          value={values.price}
-          onChange={set('price')}
-          numeric="decimal"
-          error={errors.price}
-        />
-        <Input
+        <TextField id="price" label="Price (Rs.)" error={errors.price} {...RUPEES} {...bind('price')} />
+        <TextField
           id="markPrice"
           label="Marked price (Rs.)"
-          value={values.markPrice}
-          onChange={set('markPrice')}
-          numeric="decimal"
           error={errors.markPrice}
           optional
+          {...RUPEES}
+          {...bind('markPrice')}
         />
-        <Input
+        <TextField
           id="stockQuantity"
           label="Stock Quantity"
-          value={values.stockQuantity}
-          onChange={set('stockQuantity')}
-          numeric="numeric"
           error={errors.stockQuantity}
+          {...PIECES}
+          {...bind('stockQuantity')}
         />
-        <Input id="color" label="Color" value={values.color} onChange={set('color')} optional />
+        <TextField id="color" label="Color" optional {...bind('color')} />
       </div>
       <div className="product-image-row">
         <div className="field">
@@ -164,7 +163,7 @@ export function ProductForm({
             onChange={(e) => pickFile(e.target.files?.[0] ?? null)}
             aria-describedby="image-hint"
           />
-          <span id="image-hint" className="muted seller-hint">
+          <span id="image-hint" className="muted field-hint">
             JPEG, PNG or WebP, up to {IMAGE_MAX_MB} MB.
             {!imageRequired && ' Without a new image the current one stays.'}
           </span>

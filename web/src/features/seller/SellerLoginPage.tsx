@@ -1,58 +1,50 @@
-import { useMutation } from '@tanstack/react-query';
 import type { SellerAuthAnswer } from '@vastra/contracts';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { TextField } from '../../components/fields.tsx';
 import { api } from '../../lib/api.ts';
-import { signIn } from '../../lib/auth.ts';
-import { toast } from '../../lib/toast.ts';
-import { AuthCard, Field } from './AuthCard.tsx';
-import { useRedirectIfSignedIn } from './session.tsx';
+import { RedirectIfLoggedIn } from '../../lib/redirect-logged-in.tsx';
+import { useSignIn } from '../../lib/sign-in.ts';
+import { AuthCard } from './AuthCard.tsx';
 import './seller.css';
+
+const login = (body: { email: string; password: string }) =>
+  api<SellerAuthAnswer>('/api/auth/seller/login', { method: 'POST', body });
 
 /** /seller-login: e-mail and password; success stores the seller session and opens Add Product. */
 export default function SellerLoginPage() {
-  useRedirectIfSignedIn();
-  const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const login = useMutation({
-    mutationFn: () =>
-      api<SellerAuthAnswer>('/api/auth/seller/login', { method: 'POST', body: { email, password } }),
-    onSuccess: (a) => {
-      signIn('seller', a.authToken, a.sellerFullName);
-      toast.success('Logged In Successfully');
-      navigate('/seller-addProduct');
-    },
-    onError: (err) => toast.error(err.message),
-  });
+  const signIn = useSignIn('seller', login, { done: 'Logged In Successfully', next: '/seller-addProduct' });
   return (
     <AuthCard
       title="Seller Login"
-      error={login.error?.message ?? ''}
-      busy={login.isPending}
+      error={signIn.error?.message ?? ''}
+      busy={signIn.isPending}
       submitLabel="Login"
-      onSubmit={() => login.mutate()}
+      onSubmit={() => signIn.mutate({ email, password })}
       footer={
         <>
           New seller? <Link to="/seller-register">Create a seller account</Link>
         </>
       }
     >
-      <Field
+      <RedirectIfLoggedIn />
+      <TextField
         id="seller-email"
         label="Email"
         type="email"
         autoComplete="email"
         value={email}
-        onChange={setEmail}
+        onChange={(e) => setEmail(e.target.value)}
       />
-      <Field
+      <TextField
         id="seller-password"
         label="Password"
         type="password"
         autoComplete="current-password"
         value={password}
-        onChange={setPassword}
+        onChange={(e) => setPassword(e.target.value)}
       />
     </AuthCard>
   );

@@ -1,15 +1,50 @@
-import { useMutation } from '@tanstack/react-query';
 import type { SellerAuthAnswer, SellerRegisterInput } from '@vastra/contracts';
+import { TEXT_LIMITS } from '@vastra/contracts/constants';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { type FieldSpec, TextFields } from '../../components/fields.tsx';
 import { api } from '../../lib/api.ts';
-import { signIn } from '../../lib/auth.ts';
-import { toast } from '../../lib/toast.ts';
-import { AuthCard, Field } from './AuthCard.tsx';
-import { useRedirectIfSignedIn } from './session.tsx';
+import { RedirectIfLoggedIn } from '../../lib/redirect-logged-in.tsx';
+import { useSignIn } from '../../lib/sign-in.ts';
+import { AuthCard } from './AuthCard.tsx';
 import './seller.css';
 
-const EMPTY: SellerRegisterInput = {
+type SellerForm = Record<keyof SellerRegisterInput, string>;
+
+const FIELDS: FieldSpec<keyof SellerForm>[] = [
+  { name: 'fullName', label: 'Full Name', autoComplete: 'name', maxLength: TEXT_LIMITS.fullName.max },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', maxLength: TEXT_LIMITS.email.max },
+  {
+    name: 'password',
+    label: 'Password',
+    type: 'password',
+    autoComplete: 'new-password',
+    maxLength: TEXT_LIMITS.password.max,
+    hint: `At least ${TEXT_LIMITS.password.min} characters`,
+  },
+  {
+    name: 'mobile',
+    label: 'Mobile Number',
+    type: 'tel',
+    inputMode: 'tel',
+    autoComplete: 'tel-national',
+    hint: '10-digit Indian mobile number',
+  },
+  {
+    name: 'companyName',
+    label: 'Company Name',
+    autoComplete: 'organization',
+    maxLength: TEXT_LIMITS.companyName.max,
+  },
+  {
+    name: 'companyAddress',
+    label: 'Company Address',
+    autoComplete: 'street-address',
+    maxLength: TEXT_LIMITS.companyAddress.max,
+  },
+];
+
+const EMPTY: SellerForm = {
   fullName: '',
   email: '',
   password: '',
@@ -18,85 +53,35 @@ const EMPTY: SellerRegisterInput = {
   companyAddress: '',
 };
 
+const register = (body: SellerForm) =>
+  api<SellerAuthAnswer>('/api/auth/seller/register', { method: 'POST', body });
+
 /**
  * /seller-register. The server validates; its first message is shown (SPEC §5, §8). Success
  * stores the seller session and opens Add Product.
  */
 export default function SellerRegisterPage() {
-  useRedirectIfSignedIn();
-  const navigate = useNavigate();
   const [form, setForm] = useState(EMPTY);
-  const set = (k: keyof SellerRegisterInput) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
-  const register = useMutation({
-    mutationFn: () => api<SellerAuthAnswer>('/api/auth/seller/register', { method: 'POST', body: form }),
-    onSuccess: (a) => {
-      signIn('seller', a.authToken, a.sellerFullName);
-      toast.success('Registered Successfully');
-      navigate('/seller-addProduct');
-    },
-    onError: (err) => toast.warn(err.message),
+  const signUp = useSignIn('seller', register, {
+    done: 'Registered Successfully',
+    next: '/seller-addProduct',
+    refusal: 'warn',
   });
   return (
     <AuthCard
       title="Seller Registration"
-      error={register.error?.message ?? ''}
-      busy={register.isPending}
+      error={signUp.error?.message ?? ''}
+      busy={signUp.isPending}
       submitLabel="Register"
-      onSubmit={() => register.mutate()}
+      onSubmit={() => signUp.mutate(form)}
       footer={
         <>
           Already selling on Vastra? <Link to="/seller-login">Login</Link>
         </>
       }
     >
-      <Field
-        id="fullName"
-        label="Full Name"
-        autoComplete="name"
-        value={form.fullName}
-        onChange={set('fullName')}
-      />
-      <Field
-        id="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={form.email}
-        onChange={set('email')}
-      />
-      <Field
-        id="password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        value={form.password}
-        onChange={set('password')}
-        hint="At least 8 characters"
-      />
-      <Field
-        id="mobile"
-        label="Mobile Number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        value={String(form.mobile)}
-        onChange={set('mobile')}
-        hint="10-digit Indian mobile number"
-      />
-      <Field
-        id="companyName"
-        label="Company Name"
-        autoComplete="organization"
-        value={form.companyName}
-        onChange={set('companyName')}
-      />
-      <Field
-        id="companyAddress"
-        label="Company Address"
-        autoComplete="street-address"
-        value={form.companyAddress}
-        onChange={set('companyAddress')}
-      />
+      <RedirectIfLoggedIn />
+      <TextFields fields={FIELDS} values={form} onChange={(k, v) => setForm((f) => ({ ...f, [k]: v }))} />
     </AuthCard>
   );
 }

@@ -1,23 +1,25 @@
-import type { Category, SubCategory } from '@vastra/contracts';
+import {
+  CATEGORIES,
+  CATEGORY_LABEL,
+  type Category,
+  SUB_CATEGORIES,
+  SUB_CATEGORY_LABEL,
+  SUB_CATEGORY_PARENT,
+  type SubCategory,
+} from '@vastra/contracts/constants';
 
-// Mirrors contracts' CATEGORIES / SUB_CATEGORY_PARENT (categories.test.ts checks they agree). Only
-// types come from contracts: its runtime index also carries the zod schemas, which would add zod
-// to the seller chunks.
-export const CATEGORY_OPTIONS: { value: Category; label: string }[] = [
-  { value: 'Mens', label: 'Men' },
-  { value: 'Womens', label: 'Women' },
-  { value: 'Kids', label: 'Kids' },
-];
+/** The category choices of the product form, in the contract's order. */
+export const CATEGORY_OPTIONS: { value: Category; label: string }[] = CATEGORIES.map((value) => ({
+  value,
+  label: CATEGORY_LABEL[value],
+}));
 
-export const SUB_CATEGORY_OPTIONS: { value: SubCategory; label: string; category: Category }[] = [
-  { value: 'gentsShirt', label: "Men's Shirts", category: 'Mens' },
-  { value: 'gentsPant', label: "Men's Pants", category: 'Mens' },
-  { value: 'gentsHoody', label: "Men's Hoodies", category: 'Mens' },
-  { value: 'girlsTop', label: "Women's Tops", category: 'Womens' },
-  { value: 'LadiesPant', label: "Women's Pants", category: 'Womens' },
-  { value: 'LadiesDress', label: "Women's Dresses", category: 'Womens' },
-  { value: 'KidsWear', label: 'Kids Wear', category: 'Kids' },
-];
+export const SUB_CATEGORY_OPTIONS: { value: SubCategory; label: string; category: Category }[] =
+  SUB_CATEGORIES.map((value) => ({
+    value,
+    label: SUB_CATEGORY_LABEL[value],
+    category: SUB_CATEGORY_PARENT[value],
+  }));
 
 /** The sub-categories a seller may pick once a category is chosen (none before). */
 export function subCategoriesOf(category: string) {

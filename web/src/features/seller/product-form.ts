@@ -1,4 +1,5 @@
 import type { AddProductInput, UpdateProductInput } from '@vastra/contracts';
+import { IMAGE_MAX_BYTES } from '@vastra/contracts/constants';
 import type { Product } from '../../lib/types.ts';
 import { belongsTo } from './categories.ts';
 
@@ -25,7 +26,8 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   brand: '',
 };
 
-export const IMAGE_MAX_MB = 5;
+/** The upload limit in whole megabytes, as the form states it. */
+export const IMAGE_MAX_MB = IMAGE_MAX_BYTES / (1024 * 1024);
 
 /** The form prefilled from a product (edit screen). */
 export function valuesOf(p: Product): ProductFormValues {

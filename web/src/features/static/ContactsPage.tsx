@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import { TEXT_LIMITS } from '@vastra/contracts/constants';
 import { type FormEvent, useState } from 'react';
-import { TextField } from '../../components/TextField.tsx';
+import { TextAreaField, TextField } from '../../components/fields.tsx';
 import { api } from '../../lib/api.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { toast } from '../../lib/toast.ts';
@@ -17,10 +18,12 @@ const EMPTY: ContactForm = { name: '', email: '', subject: '', message: '' };
 /** Client checks matching the server's contact schema, so mistakes show before sending. */
 export function validateContact(f: ContactForm): Partial<Record<keyof ContactForm, string>> {
   const e: Partial<Record<keyof ContactForm, string>> = {};
-  if (f.name.trim().length < 2) e.name = 'Please enter your name';
+  const { contactName, contactSubject, contactMessage } = TEXT_LIMITS;
+  if (f.name.trim().length < contactName.min) e.name = 'Please enter your name';
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) e.email = 'Please enter a valid email';
-  if (f.subject.trim().length < 2) e.subject = 'Please enter a subject';
-  if (f.message.trim().length < 10) e.message = 'Message must be at least 10 characters';
+  if (f.subject.trim().length < contactSubject.min) e.subject = 'Please enter a subject';
+  if (f.message.trim().length < contactMessage.min)
+    e.message = `Message must be at least ${contactMessage.min} characters`;
   return e;
 }
 
@@ -54,46 +57,37 @@ export default function ContactsPage() {
             id="contact-name"
             label="Name"
             autoComplete="name"
+            maxLength={TEXT_LIMITS.contactName.max}
             value={form.name}
             onChange={set('name')}
             error={errors.name}
-            required
           />
           <TextField
             id="contact-email"
             label="Email"
             type="email"
             autoComplete="email"
+            maxLength={TEXT_LIMITS.email.max}
             value={form.email}
             onChange={set('email')}
             error={errors.email}
-            required
           />
           <TextField
             id="contact-subject"
             label="Subject"
+            maxLength={TEXT_LIMITS.contactSubject.max}
             value={form.subject}
             onChange={set('subject')}
             error={errors.subject}
-            required
           />
-          <div className="field">
-            <label htmlFor="contact-message">Message</label>
-            <textarea
-              id="contact-message"
-              value={form.message}
-              onChange={set('message')}
-              aria-invalid={!!errors.message}
-              aria-describedby={errors.message ? 'contact-message-err' : undefined}
-              maxLength={5000}
-              required
-            />
-            {errors.message && (
-              <span id="contact-message-err" className="field-error">
-                {errors.message}
-              </span>
-            )}
-          </div>
+          <TextAreaField
+            id="contact-message"
+            label="Message"
+            maxLength={TEXT_LIMITS.contactMessage.max}
+            value={form.message}
+            onChange={set('message')}
+            error={errors.message}
+          />
           <button type="submit" className="btn btn-primary" disabled={send.isPending}>
             {send.isPending ? 'Sending…' : 'Send message'}
           </button>

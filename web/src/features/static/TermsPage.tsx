@@ -20,8 +20,8 @@ export default function TermsPage() {
       <h2>2. Products and prices</h2>
       <p>
         Products are listed by independent sellers, who are responsible for their descriptions, stock and
-        quality. Prices are in Indian Rupees. GST at 18% is added at checkout and shown before you pay.
-        Shipping is free.
+        quality. Prices are in Indian Rupees. GST at {f.gstPercent}% is added at checkout and shown before you
+        pay. Shipping is free.
       </p>
       <h2>3. Orders and payment</h2>
       <p>

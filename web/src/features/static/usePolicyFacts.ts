@@ -1,3 +1,4 @@
+import { GST_PERCENT } from '@vastra/contracts/constants';
 import { useSiteInfo } from '../../lib/site.ts';
 
 /** Business facts the policies quote, from GET /api/site with sensible values while it loads. */
@@ -9,6 +10,7 @@ export function usePolicyFacts() {
     email: site?.email ?? '',
     phone: site?.phones?.[0] ?? '',
     gstin: site?.gstin ?? '',
+    gstPercent: site?.gstPercent ?? GST_PERCENT,
     grievance: site?.grievanceOfficer,
     jurisdiction: site?.jurisdiction ?? 'the courts at the seat of the business',
     website: site?.website ?? window.location.origin,

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { REVIEW_TEXT_MAX } from '@vastra/contracts/constants';
 import { type FormEvent, useState } from 'react';
+import { TextAreaField } from '../../../components/fields.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { currentSession } from '../../../lib/auth.ts';
@@ -69,16 +71,14 @@ export function ReviewsSection({ productId }: { productId: string }) {
             <form className="form review-form" onSubmit={submit}>
               <h3>Write a review</h3>
               <StarSelector value={rating} onChange={setRating} />
-              <div className="field">
-                <label htmlFor="review-text">Your review</label>
-                <textarea
-                  id="review-text"
-                  value={text}
-                  maxLength={2000}
-                  onChange={(e) => setText(e.target.value)}
-                  placeholder="What did you like or dislike?"
-                />
-              </div>
+              <TextAreaField
+                id="review-text"
+                label="Your review"
+                value={text}
+                maxLength={REVIEW_TEXT_MAX}
+                onChange={(e) => setText(e.target.value)}
+                placeholder="What did you like or dislike?"
+              />
               <button
                 type="submit"
                 className="btn btn-primary"

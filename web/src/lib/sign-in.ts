@@ -1,0 +1,40 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { type Role, signIn } from './auth.ts';
+import { queryClient } from './query.ts';
+import { toast } from './toast.ts';
+
+/** What a login or registration answers: a token and the account's name under a per-role key. */
+type AuthAnswer =
+  | { authToken: string; userFullName: string }
+  | { authToken: string; sellerFullName: string }
+  | { authToken: string; adminFullName: string };
+
+function nameIn(answer: AuthAnswer): string {
+  if ('userFullName' in answer) return answer.userFullName;
+  if ('sellerFullName' in answer) return answer.sellerFullName;
+  return answer.adminFullName;
+}
+
+/**
+ * A login or registration form's request (SPEC §4, §8): on success the role's session starts with
+ * nothing cached from another account, a toast says `done`, and `next` opens in place of the
+ * form; a refusal is toasted (`warn` for registration, as the original client did, else `error`).
+ */
+export function useSignIn<Input>(
+  role: Role,
+  request: (input: Input) => Promise<AuthAnswer>,
+  { done, next, refusal = 'error' }: { done: string; next: string; refusal?: 'warn' | 'error' },
+) {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (answer) => {
+      queryClient.removeQueries();
+      signIn(role, answer.authToken, nameIn(answer));
+      toast.success(done);
+      navigate(next, { replace: true });
+    },
+    onError: (err) => toast[refusal](err.message),
+  });
+}
