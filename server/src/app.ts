@@ -11,6 +11,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { scheduleEmbeddedVacuum } from './db/maintenance.ts';
+import type { AppDeps } from './deps.ts';
 import { registerBodyParsing } from './lib/body.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './lib/http.ts';
 import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
@@ -18,31 +19,13 @@ import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { socketTimeouts } from './lib/socket-timeouts.ts';
 import { TokenService } from './lib/tokens.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
-import { registerModules } from './modules/index.ts';
-import { type Mailer, OutboxMailer } from './modules/mail/mailer.ts';
-import { defaultMediaDir, LocalDiskStorage, type MediaStorage } from './modules/media/storage.ts';
-import { createPaymentProvider } from './modules/payments/create-provider.ts';
-import type { PaymentProvider } from './modules/payments/provider.ts';
-
-/** What every module reaches through `app.deps`: configuration and the providers behind small interfaces. */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  db: Db;
-  tokens: TokenService;
-  rateLimiter: RateLimiter;
-  mailer: Mailer;
-  /** Card payments: Stripe Checkout with STRIPE_SECRET_KEY, else the built-in test page at /pay. */
-  payments: PaymentProvider;
-  /** Image storage (local disk under DATA_DIR/media by default, served at /media). */
-  storage: MediaStorage;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
+import { registerModules, webRoutes } from './modules/index.ts';
+import { type Mailer, OutboxMailer } from './modules/mail/index.ts';
+import { defaultMediaDir, LocalDiskStorage, type MediaStorage } from './modules/media/index.ts';
+import type { PaymentProvider } from './modules/payments/index.ts';
+import { createPaymentProvider } from './modules/payments/index.ts';
+import workflowRoutes from './workflows/routes.ts';
+import { scheduleSweeps } from './workflows/sweeps.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -116,6 +99,9 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
   }
 
   await registerModules(app);
+  await app.register(workflowRoutes);
+  await app.register(webRoutes);
+  scheduleSweeps(app);
   scheduleEmbeddedVacuum(app, database);
   return app;
 }

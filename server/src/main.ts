@@ -5,8 +5,8 @@ import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { demoLogins } from './db/seed/demo-accounts.ts';
 import { seedDemoIfEmpty } from './db/seed/index.ts';
-import { ensureAdmin } from './modules/accounts/service.ts';
-import { TEST_PAYMENTS_WARNING } from './modules/payments/create-provider.ts';
+import { ensureAdmin } from './modules/accounts/index.ts';
+import { TEST_PAYMENTS_WARNING } from './modules/payments/index.ts';
 
 /** Reads config, migrates, seeds an empty shop, listens. */
 async function main() {

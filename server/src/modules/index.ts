@@ -1,20 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import accountRoutes from './accounts/routes.ts';
-import adminRoutes from './admin/routes.ts';
-import cartRoutes from './cart/routes.ts';
-import catalogRoutes from './catalog/routes.ts';
-import contactRoutes from './contact/routes.ts';
-import mediaRoutes from './media/routes.ts';
-import orderRoutes from './orders/routes.ts';
-import paymentRoutes from './payments/routes.ts';
-import reviewRoutes from './reviews/routes.ts';
-import searchRoutes from './search/routes.ts';
-import siteRoutes from './site/routes.ts';
-import webRoutes from './web/routes.ts';
+import { accountRoutes } from './accounts/index.ts';
+import { adminRoutes } from './admin/index.ts';
+import { cartRoutes } from './cart/index.ts';
+import { catalogRoutes } from './catalog/index.ts';
+import { contactRoutes } from './contact/index.ts';
+import { mediaRoutes } from './media/index.ts';
+import { orderRoutes } from './orders/index.ts';
+import { reviewRoutes } from './reviews/index.ts';
+import { searchRoutes } from './search/index.ts';
+import { siteRoutes } from './site/index.ts';
+
+export { webRoutes } from './web/index.ts';
 
 /**
- * Every domain module's routes; each module is a Fastify plugin with its own routes.ts.
- * The web app goes last: its not-found handler is the SPA fallback.
+ * Every domain module's own routes; each module is a Fastify plugin with its own routes.ts.
+ * app.ts registers the workflows' routes after these, and the web app (webRoutes) last: its
+ * not-found handler is the SPA fallback.
  */
 export async function registerModules(app: FastifyInstance) {
   await app.register(accountRoutes);
@@ -27,6 +28,4 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(siteRoutes);
   await app.register(cartRoutes);
   await app.register(orderRoutes);
-  await app.register(paymentRoutes);
-  await app.register(webRoutes);
 }

@@ -1,41 +1,12 @@
 import { GST_PERCENT } from '@vastra/contracts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { orderItems, orders, refunds } from '../../db/schema.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { returnStock } from '../catalog/stock.ts';
-import type { ShopDeps } from './confirm-payment.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { orderItems, orders, refunds } from '../db/schema.ts';
+import { AppError } from '../lib/errors.ts';
+import { returnStock } from '../modules/catalog/index.ts';
+import { type ItemOwner, ownedBy, refuseTransition } from '../modules/orders/index.ts';
+import type { WorkflowDeps } from './deps.ts';
 import { recordOwedRefund } from './owed-refunds.ts';
-
-export const ITEM_NOT_FOUND = 'Order item not found';
-
-/** Which items the caller may act on: a customer's own orders, or a seller's own products. */
-export type ItemOwner = { userId: string } | { sellerId: string };
-
-const ownedBy = (owner: ItemOwner) =>
-  'userId' in owner
-    ? inArray(
-        orderItems.orderId,
-        sql`(select ${orders.id} from ${orders} where ${orders.userId} = ${owner.userId})`,
-      )
-    : eq(orderItems.sellerId, owner.sellerId);
-
-/** 404 when the item is not the caller's, else 409 naming its current status. */
-export async function refuseTransition(
-  tx: DbOrTx,
-  owner: ItemOwner,
-  itemId: string,
-  action: string,
-): Promise<never> {
-  const [item] = await tx
-    .select({ status: orderItems.status })
-    .from(orderItems)
-    .where(and(eq(orderItems.id, itemId), ownedBy(owner)));
-  if (!item) throw notFound(ITEM_NOT_FOUND);
-  if (action.split(' ').at(-1) === item.status) throw conflict(`This item is already ${action}`);
-  const status = item.status === 'awaiting_payment' ? 'awaiting payment' : item.status;
-  throw conflict(`This item is ${status} and cannot be ${action}`);
-}
 
 /**
  * Cancels a pending item: its stock goes back once (the conditional UPDATE lets one caller win),
@@ -46,7 +17,7 @@ export async function refuseTransition(
  * next cancel of the item gets that same refund back, never a second one. When the last item of an
  * order goes, the refund is whatever remains of the total, so the paise always add up.
  */
-export async function cancelOrderItem(deps: ShopDeps, owner: ItemOwner, itemId: string) {
+export async function cancelOrderItem(deps: WorkflowDeps, owner: ItemOwner, itemId: string) {
   await deps.db.transaction(async (tx) => {
     const now = new Date();
     const [item] = await tx

@@ -1,19 +1,24 @@
 import type { ApiOrder } from '@vastra/contracts';
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { pgErrorOf } from '../../lib/pg-errors.ts';
-import { accountGone } from '../accounts/guard.ts';
-import { readCartLines } from '../cart/cart-lines.ts';
-import { readCheckout } from '../cart/checkout.ts';
-import { markCartPending } from '../cart/pending-lines.ts';
-import { findVisibleProduct } from '../catalog/product-view.ts';
-import { PaymentProviderError } from '../payments/provider.ts';
-import { confirmSession, type ShopDeps } from './confirm-payment.ts';
-import { type Customer, createOrder, type DraftLine, lockCustomer, notEnoughStock } from './create-order.ts';
-import { mailOrderPlaced } from './notify.ts';
-import { getCustomerOrder, toApiOrder, toOrderLine } from './order-lines.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { orderItems, orders } from '../db/schema.ts';
+import { AppError, conflict, notFound } from '../lib/errors.ts';
+import { pgErrorOf } from '../lib/pg-errors.ts';
+import { accountGone, type Customer, lockCustomer } from '../modules/accounts/index.ts';
+import { markCartPending, readCartLines, readCheckout } from '../modules/cart/index.ts';
+import { findVisibleProduct } from '../modules/catalog/index.ts';
+import {
+  createOrder,
+  type DraftLine,
+  getCustomerOrder,
+  mailOrderPlaced,
+  notEnoughStock,
+  toApiOrder,
+  toOrderLine,
+} from '../modules/orders/index.ts';
+import { PaymentProviderError } from '../modules/payments/index.ts';
+import { confirmSession } from './confirm-payment.ts';
+import type { WorkflowDeps } from './deps.ts';
 import { NUMERIC_OUT_OF_RANGE, type PlacedLine, placeCartCodOrder } from './place-cod-order.ts';
 import { RESERVATION_MS, releaseUnpaidOrders } from './reservations.ts';
 
@@ -36,7 +41,11 @@ async function lockedCartLines(tx: DbOrTx, userId: string) {
  * cart into an order in one statement (placeCartCodOrder); a card order awaiting payment is
  * confirmed through the provider instead, never by the call itself.
  */
-export async function completeCheckout(deps: ShopDeps, userId: string, retryShort = true): Promise<ApiOrder> {
+export async function completeCheckout(
+  deps: WorkflowDeps,
+  userId: string,
+  retryShort = true,
+): Promise<ApiOrder> {
   const attempt = await placeCartCodOrder(deps.db, userId);
   switch (attempt.kind) {
     case 'placed':
@@ -83,7 +92,7 @@ async function hasAwaitingCardOrder(db: DbOrTx, userId: string) {
 }
 
 /** The customer's newest unpaid card order of the cart: paid by now (provider says so) or 409. */
-async function confirmAwaitingCardOrder(deps: ShopDeps, userId: string, unpaid = NOT_PAID) {
+async function confirmAwaitingCardOrder(deps: WorkflowDeps, userId: string, unpaid = NOT_PAID) {
   const [awaiting] = await deps.db
     .select({ id: orders.id, sessionId: orders.providerSessionId })
     .from(orders)
@@ -108,7 +117,7 @@ async function shortageMessage(db: DbOrTx, userId: string) {
 }
 
 /** A cart card order of this customer paid in the last 30 minutes, if any. */
-async function recentCardOrder(deps: ShopDeps, userId: string) {
+async function recentCardOrder(deps: WorkflowDeps, userId: string) {
   const [row] = await deps.db
     .select({ id: orders.id })
     .from(orders)
@@ -145,7 +154,7 @@ export interface CardCheckout {
  * so retrying never holds the stock twice.
  */
 export async function startCardCheckout(
-  deps: ShopDeps & { publicUrl: string },
+  deps: WorkflowDeps & { publicUrl: string },
   userId: string,
   input: CardCheckout,
 ) {

@@ -1,15 +1,12 @@
 import { and, eq, gt, inArray, ne } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { cartItems, orderItems, orders, refunds } from '../../db/schema.ts';
-import { clearCheckout } from '../cart/checkout.ts';
-import { takeStock } from '../catalog/stock.ts';
-import type { OrderItemRow, OrderRow } from './create-order.ts';
-import { notifyOrderPlaced } from './notify.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { orderItems, orders, refunds } from '../db/schema.ts';
+import { clearCheckout, removeBoughtLines } from '../modules/cart/index.ts';
+import { takeStock } from '../modules/catalog/index.ts';
+import type { OrderItemRow, OrderRow } from '../modules/orders/index.ts';
+import { notifyOrderPlaced } from '../modules/orders/index.ts';
+import type { WorkflowDeps } from './deps.ts';
 import { recordOwedRefund, settleRefunds } from './owed-refunds.ts';
-
-export type ShopDeps = Pick<AppDeps, 'db' | 'payments' | 'mailer'> & { log: FastifyBaseLogger };
 
 export type PaymentOutcome =
   | { kind: 'paid'; orderId: string }
@@ -87,11 +84,7 @@ export async function applyPaidSession(
     .where(eq(orderItems.orderId, order.id));
   if (order.source === 'cart' && order.userId) {
     const bought = items.map((i) => i.productId).filter((id): id is string => id !== null);
-    if (bought.length > 0) {
-      await tx
-        .delete(cartItems)
-        .where(and(eq(cartItems.userId, order.userId), inArray(cartItems.productId, bought)));
-    }
+    await removeBoughtLines(tx, order.userId, bought);
     await clearCheckout(tx, order.userId);
   }
   return { kind: 'paid', orderId: order.id };
@@ -102,7 +95,7 @@ export async function applyPaidSession(
  * Never throws: the event is recorded, the e-mails are in the outbox, and a refund not made now is
  * retried by the sweep (sweepOwedRefunds) until the provider confirms it.
  */
-export async function afterPayment(deps: ShopDeps, outcome: PaymentOutcome | { kind: 'unpaid' }) {
+export async function afterPayment(deps: WorkflowDeps, outcome: PaymentOutcome | { kind: 'unpaid' }) {
   try {
     if (outcome.kind === 'paid') await notifyOrderPlaced(deps, outcome.orderId);
     if (outcome.kind === 'refund_owed') {
@@ -150,7 +143,7 @@ async function replacedByLaterOrder(tx: DbOrTx, order: OrderRow, items: OrderIte
  * provider whether the session is paid. A client's claim alone changes nothing.
  */
 export async function confirmSession(
-  deps: ShopDeps,
+  deps: WorkflowDeps,
   sessionId: string,
 ): Promise<PaymentOutcome | { kind: 'unpaid' }> {
   const state = await deps.payments.retrieveSession(sessionId);

@@ -1,15 +1,16 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { orderItems, orders } from '../../db/schema.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { confirmSession, type ShopDeps } from './confirm-payment.ts';
-import { NOT_PAID } from './place-order.ts';
+import { orderItems, orders } from '../db/schema.ts';
+import { AppError, notFound } from '../lib/errors.ts';
+import { NOT_PAID } from './checkout.ts';
+import { confirmSession } from './confirm-payment.ts';
+import type { WorkflowDeps } from './deps.ts';
 
 /**
  * `order-successfull/{productId}` (old Buy Now): the customer's latest card order for that product.
  * The old client calls it before paying too, so an unpaid order is answered, not refused; it is
  * marked paid only if the provider says so.
  */
-export async function confirmBuyNowByProduct(deps: ShopDeps, userId: string, productId: string) {
+export async function confirmBuyNowByProduct(deps: WorkflowDeps, userId: string, productId: string) {
   const [row] = await deps.db
     .select({ itemId: orderItems.id, sessionId: orders.providerSessionId, status: orders.paymentStatus })
     .from(orderItems)
@@ -34,7 +35,7 @@ export async function confirmBuyNowByProduct(deps: ShopDeps, userId: string, pro
 }
 
 /** `order-buy-success/{cartProductObjectId}`: confirms the order of that item through the provider. */
-export async function confirmByItem(deps: ShopDeps, userId: string, itemId: string) {
+export async function confirmByItem(deps: WorkflowDeps, userId: string, itemId: string) {
   const [row] = await deps.db
     .select({
       sessionId: orders.providerSessionId,
@@ -54,7 +55,7 @@ export async function confirmByItem(deps: ShopDeps, userId: string, itemId: stri
 }
 
 /** The return page's call: `session_id` from the success URL → the order, confirmed with the provider. */
-export async function confirmBySession(deps: ShopDeps, userId: string, sessionId: string) {
+export async function confirmBySession(deps: WorkflowDeps, userId: string, sessionId: string) {
   const [order] = await deps.db
     .select({ id: orders.id, status: orders.paymentStatus })
     .from(orders)

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { orders, refunds } from '../../db/schema.ts';
-import type { ShopDeps } from './confirm-payment.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { orders, refunds } from '../db/schema.ts';
+import type { WorkflowDeps } from './deps.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 
@@ -73,7 +73,7 @@ async function claimDue(db: Db, only?: string[], limit = 20): Promise<RefundRow[
  * effect on the order is written in the same transaction; on failure the error is kept and the
  * next attempt waits a little longer. Never throws: a refund not made now is made by a later sweep.
  */
-async function attempt(deps: ShopDeps, claimed: RefundRow[]) {
+async function attempt(deps: WorkflowDeps, claimed: RefundRow[]) {
   let made = 0;
   for (const refund of claimed) {
     try {
@@ -121,13 +121,13 @@ async function attempt(deps: ShopDeps, claimed: RefundRow[]) {
 }
 
 /** Tries the given owed refunds now (right after the transaction that recorded them committed). */
-export async function settleRefunds(deps: ShopDeps, ids: string[]): Promise<number> {
+export async function settleRefunds(deps: WorkflowDeps, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
   return attempt(deps, await claimDue(deps.db, ids));
 }
 
 /** The sweep: retries every owed refund that is due. Safe to run in several processes at once. */
-export async function sweepOwedRefunds(deps: ShopDeps): Promise<number> {
+export async function sweepOwedRefunds(deps: WorkflowDeps): Promise<number> {
   let made = 0;
   for (;;) {
     const claimed = await claimDue(deps.db);

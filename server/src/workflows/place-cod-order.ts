@@ -1,10 +1,9 @@
 import { GST_PERCENT } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { namedStatement } from '../../db/named-statement.ts';
-import { pgErrorOf, violatesCheck } from '../../lib/pg-errors.ts';
-import { CATALOG_VERSION_STRIPES } from '../catalog/version.ts';
-import type { LineSource, OrderHeader } from './order-lines.ts';
+import type { Db } from '../db/client.ts';
+import { namedStatement } from '../db/named-statement.ts';
+import { pgErrorOf, violatesCheck } from '../lib/pg-errors.ts';
+import type { LineSource, OrderHeader } from '../modules/orders/index.ts';
 
 const DEADLOCK_DETECTED = '40P01';
 export const NUMERIC_OUT_OF_RANGE = '22003';
@@ -257,10 +256,9 @@ items as (
   returning id, product_id, seller_id, product_name, product_image, product_category,
     product_sub_category, unit_price_paise, quantity, amount_paise, created_at
 ),
-bumped as (
-  update catalog_version set version = version + 1
-  where id = 1 + (txid_current() % ${CATALOG_VERSION_STRIPES}) and exists (select 1 from placed)
-  returning id
+-- A plain CTE runs only when read: the final SELECT joins it once, after the order is placed.
+bumped as materialized (
+  select bump_catalog_version() as bumped where exists (select 1 from placed)
 ),
 checkout_cleared as (
   delete from checkouts where user_id = ${sql.placeholder('userId')} and exists (select 1 from placed)
@@ -284,5 +282,6 @@ left join placed o on true
 left join items i on true
 left join lines l on l.product_id = i.product_id
 left join taken t on t.id = i.product_id
+left join bumped on true
 `,
 );

@@ -1,8 +1,8 @@
 import { and, eq, inArray, lt, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema.ts';
-import { freePendingCartLines } from '../cart/pending-lines.ts';
-import { returnStock } from '../catalog/stock.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { orderItems, orders } from '../db/schema.ts';
+import { freePendingCartLines } from '../modules/cart/index.ts';
+import { returnStock } from '../modules/catalog/index.ts';
 
 /** How long a card checkout holds its stock without payment (DESIGN §6). */
 export const RESERVATION_MS = 30 * 60 * 1000;
@@ -37,4 +37,12 @@ export async function releaseUnpaidOrders(tx: DbOrTx, where: SQL | undefined) {
 /** The sweep: releases every reservation past its expiry. Safe to run in several processes at once. */
 export async function expireReservations(db: Db, now: Date = new Date()) {
   return db.transaction((tx) => releaseUnpaidOrders(tx, lt(orders.reservationExpiresAt, now)));
+}
+
+/** The session ended unpaid (Stripe `checkout.session.expired`, or Cancel on the test page). */
+export async function releaseSession(db: Db, sessionId: string) {
+  const released = await db.transaction((tx) =>
+    releaseUnpaidOrders(tx, eq(orders.providerSessionId, sessionId)),
+  );
+  return released.length > 0;
 }

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { orders, paymentEvents } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import { afterPayment, applyPaidSession, type PaymentOutcome } from '../orders/confirm-payment.ts';
-import { releaseUnpaidOrders } from '../orders/reservations.ts';
-import { paymentIntentId, StripePaymentProvider } from './stripe-provider.ts';
+import { orders, paymentEvents } from '../db/schema.ts';
+import { badRequest, notFound } from '../lib/errors.ts';
+import { paymentIntentId, StripePaymentProvider } from '../modules/payments/index.ts';
+import { afterPayment, applyPaidSession, type PaymentOutcome } from './confirm-payment.ts';
+import { releaseUnpaidOrders } from './reservations.ts';
 
 /**
  * POST /api/payments/stripe/webhook. Its own plugin so the raw-body parser (the signature covers

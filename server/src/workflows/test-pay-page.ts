@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { confirmSession } from '../orders/confirm-payment.ts';
-import { CANCEL_PATH, SESSION_PLACEHOLDER, SUCCESS_PATH } from '../orders/place-order.ts';
-import { findSessionOrder, releaseSession } from '../orders/session-order.ts';
+import { findSessionOrder } from '../modules/orders/index.ts';
+import {
+  parseFormFields,
+  payFormSchema,
+  renderClosedPage,
+  renderPayPage,
+  TEST_CARD_DECLINED,
+  TestPaymentProvider,
+} from '../modules/payments/index.ts';
+import { CANCEL_PATH, SESSION_PLACEHOLDER, SUCCESS_PATH } from './checkout.ts';
+import { confirmSession } from './confirm-payment.ts';
+import { releaseSession } from './reservations.ts';
 import stripeWebhookRoutes from './stripe-webhook.ts';
-import { renderClosedPage, renderPayPage } from './test-page.ts';
-import { parseFormFields, payFormSchema } from './test-page-form.ts';
-import { TEST_CARD_DECLINED, TestPaymentProvider } from './test-provider.ts';
 
 /** Payments: the Stripe webhook and the built-in test provider's hosted page at /pay/:sessionId. */
 export default async function paymentRoutes(app: FastifyInstance) {

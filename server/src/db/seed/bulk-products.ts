@@ -1,9 +1,9 @@
 import { IMAGE_DEFAULT_WIDTH, SUB_CATEGORIES, SUB_CATEGORY_PARENT } from '@vastra/contracts';
 import { like, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
-import { bumpCatalogVersion } from '../../modules/catalog/version.ts';
-import { renditionKey } from '../../modules/media/images.ts';
-import type { MediaStorage } from '../../modules/media/storage.ts';
+import { bumpCatalogVersion } from '../../modules/catalog/index.ts';
+import type { MediaStorage } from '../../modules/media/index.ts';
+import { renditionKey } from '../../modules/media/index.ts';
 import type { Db } from '../client.ts';
 import { products, sellers } from '../schema.ts';
 import { CATALOGUE_DATA, seededRandom, shopPrice } from './catalogue-data.ts';

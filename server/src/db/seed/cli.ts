@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { defaultMediaDir, LocalDiskStorage } from '../../modules/media/storage.ts';
+import { defaultMediaDir, LocalDiskStorage } from '../../modules/media/index.ts';
 import { openDatabase } from '../client.ts';
 import { migrateDatabase } from '../migrate.ts';
 import { seedBulkProducts } from './bulk-products.ts';

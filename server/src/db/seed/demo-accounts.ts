@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
-import { upsertAdmin } from '../../modules/accounts/service.ts';
+import { upsertAdmin } from '../../modules/accounts/index.ts';
 import type { Db } from '../client.ts';
 import { admins, sellers, users } from '../schema.ts';
 

@@ -1,7 +1,7 @@
 import { SUB_CATEGORIES, SUB_CATEGORY_PARENT, type SubCategory } from '@vastra/contracts';
 import { inArray, sql } from 'drizzle-orm';
-import { bumpCatalogVersion } from '../../modules/catalog/version.ts';
-import type { MediaStorage } from '../../modules/media/storage.ts';
+import { bumpCatalogVersion } from '../../modules/catalog/index.ts';
+import type { MediaStorage } from '../../modules/media/index.ts';
 import type { Db } from '../client.ts';
 import { products, reviews } from '../schema.ts';
 import { CATALOGUE_DATA, PRICE_ANCHORS, REVIEW_TEXTS, seededRandom, shopPrice } from './catalogue-data.ts';

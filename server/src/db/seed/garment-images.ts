@@ -1,6 +1,6 @@
 import { IMAGE_DEFAULT_WIDTH, IMAGE_WIDTHS, SUB_CATEGORY_LABEL, type SubCategory } from '@vastra/contracts';
-import { renditionKey } from '../../modules/media/images.ts';
-import type { MediaStorage } from '../../modules/media/storage.ts';
+import type { MediaStorage } from '../../modules/media/index.ts';
+import { renditionKey } from '../../modules/media/index.ts';
 
 /**
  * Demo product pictures drawn at seed time (no downloads): a garment silhouette of the

@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { LocalDiskStorage, type MediaStorage } from '../../modules/media/storage.ts';
+import { LocalDiskStorage, type MediaStorage } from '../../modules/media/index.ts';
 import type { Db } from '../client.ts';
 import { products } from '../schema.ts';
 import { seedDemoAccounts, seedDemoReviewers } from './demo-accounts.ts';

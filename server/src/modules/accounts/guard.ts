@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { retryOnStalePlan } from '../../db/named-statement.ts';
 import { admins, sellers, users } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
 import type { Role } from '../../lib/tokens.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sellers } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { bumpCatalogVersion } from '../catalog/version.ts';
+import { bumpCatalogVersion } from '../catalog/index.ts';
 
 export const SELLER_NOT_FOUND = 'Seller not found';
 

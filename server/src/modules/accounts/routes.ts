@@ -1,6 +1,13 @@
 import {
+  adminAuthAnswerSchema,
+  errorResponses,
   loginSchema,
+  sellerAuthAnswerSchema,
+  sellerProfileListSchema,
   sellerRegisterSchema,
+  updateProfileAnswerSchema,
+  userAuthAnswerSchema,
+  userProfileListSchema,
   userRegisterSchema,
   userUpdateProfileSchema,
 } from '@vastra/contracts';
@@ -20,7 +27,10 @@ export default async function accountRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/auth/user/register',
-    { schema: { body: userRegisterSchema }, preHandler: (req) => limitAuthAttempt(req, 'register') },
+    {
+      schema: { body: userRegisterSchema, response: { 200: userAuthAnswerSchema, ...errorResponses } },
+      preHandler: (req) => limitAuthAttempt(req, 'register'),
+    },
     async (req) => {
       const user = await accounts.registerUser(db, req.body);
       const authToken = await tokens.sign({ sub: user.id, role: 'user' });
@@ -30,7 +40,10 @@ export default async function accountRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/auth/user/login',
-    { schema: { body: loginSchema }, preHandler: (req) => limitAuthAttempt(req, 'login') },
+    {
+      schema: { body: loginSchema, response: { 200: userAuthAnswerSchema, ...errorResponses } },
+      preHandler: (req) => limitAuthAttempt(req, 'login'),
+    },
     async (req) => {
       const user = await accounts.loginUser(db, req.body.email, req.body.password);
       const authToken = await tokens.sign({ sub: user.id, role: 'user' });
@@ -38,27 +51,32 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/api/auth/user/get-user-profile', asUser, async (req) => {
+  const userProfile = { response: { 200: userProfileListSchema, ...errorResponses } };
+  app.get('/api/auth/user/get-user-profile', { ...asUser, schema: userProfile }, async (req) => {
     return [toUserProfile(await accounts.getUser(db, principalOf(req).id))];
   });
 
   app.put(
     '/api/user/update-profile',
-    { ...asUser, schema: { body: userUpdateProfileSchema } },
+    {
+      ...asUser,
+      schema: {
+        body: userUpdateProfileSchema,
+        response: { 200: updateProfileAnswerSchema, ...errorResponses },
+      },
+    },
     async (req) => {
       const user = await accounts.updateUserProfile(db, principalOf(req).id, req.body);
       return { success: true, updatedProfile: [toUserProfile(user)] };
     },
   );
 
-  app.delete('/api/user/delete-account', asUser, async (req) => {
-    await accounts.deleteUser(db, principalOf(req).id);
-    return { success: true, message: 'Account Deleted' };
-  });
-
   app.post(
     '/api/auth/seller/register',
-    { schema: { body: sellerRegisterSchema }, preHandler: (req) => limitAuthAttempt(req, 'register') },
+    {
+      schema: { body: sellerRegisterSchema, response: { 200: sellerAuthAnswerSchema, ...errorResponses } },
+      preHandler: (req) => limitAuthAttempt(req, 'register'),
+    },
     async (req) => {
       const seller = await accounts.registerSeller(db, req.body);
       const authToken = await tokens.sign({ sub: seller.id, role: 'seller' });
@@ -68,7 +86,10 @@ export default async function accountRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/auth/seller/login',
-    { schema: { body: loginSchema }, preHandler: (req) => limitAuthAttempt(req, 'login') },
+    {
+      schema: { body: loginSchema, response: { 200: sellerAuthAnswerSchema, ...errorResponses } },
+      preHandler: (req) => limitAuthAttempt(req, 'login'),
+    },
     async (req) => {
       const seller = await accounts.loginSeller(db, req.body.email, req.body.password);
       const authToken = await tokens.sign({ sub: seller.id, role: 'seller' });
@@ -76,13 +97,17 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/api/auth/seller/get-seller-profile', asSeller, async (req) => {
+  const sellerProfile = { response: { 200: sellerProfileListSchema, ...errorResponses } };
+  app.get('/api/auth/seller/get-seller-profile', { ...asSeller, schema: sellerProfile }, async (req) => {
     return [toSellerProfile(await accounts.getSeller(db, principalOf(req).id))];
   });
 
   app.post(
     '/api/auth/admin/admin-login',
-    { schema: { body: loginSchema }, preHandler: (req) => limitAuthAttempt(req, 'login') },
+    {
+      schema: { body: loginSchema, response: { 200: adminAuthAnswerSchema, ...errorResponses } },
+      preHandler: (req) => limitAuthAttempt(req, 'login'),
+    },
     async (req) => {
       const admin = await accounts.loginAdmin(db, req.body.email, req.body.password);
       const authToken = await tokens.sign({ sub: admin.id, role: 'admin' });

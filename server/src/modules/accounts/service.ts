@@ -6,7 +6,6 @@ import { admins, sellers, users } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { detachCustomerFromOrders } from '../orders/customer-data.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid Credentials';
 const DUPLICATE_EMAIL = 'An account with this email already exists. Please log in instead';
@@ -123,16 +122,10 @@ export async function setDefaultAddress(
     .where(eq(users.id, id));
 }
 
-/**
- * Deletes the user and their cart (by cascade). Their orders stay for the sellers' records,
- * detached from the person's name and contact details.
- */
-export async function deleteUser(db: DbOrTx, id: string) {
-  await db.transaction(async (tx) => {
-    await detachCustomerFromOrders(tx, id);
-    const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-    if (deleted.length === 0) throw notFound('User not found');
-  });
+/** Deletes the user's row (their cart goes by cascade) inside the caller's transaction. */
+export async function deleteUserRow(tx: DbOrTx, id: string) {
+  const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  if (deleted.length === 0) throw notFound('User not found');
 }
 
 /** Creates an admin, or resets the password of an existing one with that e-mail. */

@@ -3,7 +3,7 @@ import { count, desc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders, products, sellers, users } from '../../db/schema.ts';
 import { qualified as q } from '../../lib/qualified.ts';
-import { toSellerProfile, toUserProfile } from '../accounts/profiles.ts';
+import { toSellerProfile, toUserProfile } from '../accounts/index.ts';
 import { matchAny, offsetOf, pageOf } from './paging.ts';
 
 /** Every seller, newest first (the old dashboard only counts them). */

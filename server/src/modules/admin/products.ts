@@ -1,12 +1,9 @@
 import type { AdminListQuery, AdminPage, AdminProduct } from '@vastra/contracts';
 import { count, desc, eq, or } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { products, sellers } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
-import { removeProductFromCarts } from '../cart/remove-product.ts';
-import { productColumns, toApiProduct } from '../catalog/product-view.ts';
-import { bumpCatalogVersion } from '../catalog/version.ts';
+import { productColumns, toApiProduct } from '../catalog/index.ts';
 import { matchAny, offsetOf, pageOf } from './paging.ts';
 
 /**
@@ -38,22 +35,4 @@ export async function listAdminProducts(db: DbOrTx, query: AdminListQuery): Prom
   ]);
   const items = rows.map((r) => ({ ...toApiProduct(r), status: r.status, sellerStatus: r.sellerStatus }));
   return pageOf(items, total?.n ?? 0, query);
-}
-
-/**
- * Takes a product that breaks the rules out of the shop: marked removed (kept for order history,
- * its image kept as evidence), taken out of every cart, the catalogue version bumped. Orders
- * already placed are untouched. Removing a removed product changes nothing.
- */
-export async function removeProductByAdmin(db: Db, productId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(products)
-      .set({ status: 'removed', updatedAt: new Date() })
-      .where(eq(products.id, productId))
-      .returning({ id: products.id });
-    if (!row) throw notFound('Product not found');
-    await removeProductFromCarts(tx, productId);
-    await bumpCatalogVersion(tx);
-  });
 }

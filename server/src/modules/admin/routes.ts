@@ -3,13 +3,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../lib/ids.ts';
-import { requireRole } from '../accounts/guard.ts';
-import { reinstateSeller, suspendSeller } from '../accounts/moderation.ts';
-import { toSellerProfile } from '../accounts/profiles.ts';
+import { reinstateSeller, requireRole, suspendSeller, toSellerProfile } from '../accounts/index.ts';
 import { listMessages } from './messages.ts';
 import { listAdminOrders } from './orders.ts';
 import { allSellers, allUsers, listSellers, listUsers } from './people.ts';
-import { listAdminProducts, removeProductByAdmin } from './products.ts';
+import { listAdminProducts } from './products.ts';
 import { dashboardStats } from './stats.ts';
 
 function withTotal<T>(reply: FastifyReply, page: AdminPage<T>): AdminPage<T> {
@@ -54,15 +52,6 @@ export default async function adminRoutes(fastify: FastifyInstance) {
     success: true as const,
     seller: toSellerProfile(await reinstateSeller(db, req.params.id)),
   }));
-
-  app.delete(
-    '/api/admin/products/:id',
-    { schema: { params: z.object({ id: idSchema('Product id') }) } },
-    async (req) => {
-      await removeProductByAdmin(db, req.params.id);
-      return { success: true as const, productId: req.params.id, status: 'removed' as const };
-    },
-  );
 
   app.get('/api/admin/stats', async () => dashboardStats(db));
 }

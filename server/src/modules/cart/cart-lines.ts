@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cartItems, products, sellers } from '../../db/schema.ts';
 import { computeTotals, paiseToRupees } from '../../lib/money.ts';
-import { isVisible, type ProductRow, productColumns, toApiProduct } from '../catalog/product-view.ts';
+import { isVisible, type ProductRow, productColumns, toApiProduct } from '../catalog/index.ts';
 import type { CheckoutState } from './checkout.ts';
 
 export interface CartLineRow {

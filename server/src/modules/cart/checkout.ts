@@ -2,7 +2,7 @@ import type { ShippingAddressInput } from '@vastra/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { checkouts, users } from '../../db/schema.ts';
-import { setDefaultAddress } from '../accounts/service.ts';
+import { setDefaultAddress } from '../accounts/index.ts';
 
 export interface ShippingAddress {
   address: string;

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cartItems } from '../../db/schema.ts';
 
@@ -16,4 +16,12 @@ export async function markCartPending(tx: DbOrTx, userId: string, orderId: strin
 export async function freePendingCartLines(tx: DbOrTx, orderIds: string[]) {
   if (orderIds.length === 0) return;
   await tx.update(cartItems).set({ pendingOrderId: null }).where(inArray(cartItems.pendingOrderId, orderIds));
+}
+
+/** A card order of the cart was paid: the lines of the products it bought leave the cart. */
+export async function removeBoughtLines(tx: DbOrTx, userId: string, productIds: string[]) {
+  if (productIds.length === 0) return;
+  await tx
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, productIds)));
 }

@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
 import type { ListOrder } from '../../lib/legacy-list.ts';
-import { customerIdOf, principalOf, requireCustomerToken, requireRole } from '../accounts/guard.ts';
-import { cancelOrderItem } from '../orders/cancel-item.ts';
+import { cancelOrderItem } from '../../workflows/cancel-item.ts';
+import { customerIdOf, principalOf, requireCustomerToken, requireRole } from '../accounts/index.ts';
 import { methodName, readCartLines, summarise, toCartLine } from './cart-lines.ts';
 import { readCheckout, saveShippingAddress, setPaymentMethod } from './checkout.ts';
 import { addToCart, CART_LINE_NOT_FOUND, changeQuantity, removeCartLine } from './service.ts';
@@ -52,19 +52,6 @@ export default async function cartRoutes(fastify: FastifyInstance) {
       step: step === undefined ? undefined : Number(step) > 0 ? 1 : -1,
     });
     return { success: true, cartProductId, quantity: result.quantity };
-  });
-
-  // SPEC §7: the same call removes a cart line or, given an order item id, cancels that order item.
-  app.delete('/api/user/add-to-cart', { ...asUser, schema: { body: removeCartSchema } }, async (req) => {
-    const userId = principalOf(req).id;
-    if (await removeCartLine(db, userId, req.body.cartProductId)) return { success: true };
-    try {
-      await cancelOrderItem({ ...app.deps, log: req.log }, { userId }, req.body.cartProductId);
-    } catch (err) {
-      if ((err as { code?: string }).code === 'NOT_FOUND') throw notFound(CART_LINE_NOT_FOUND);
-      throw err;
-    }
-    return { success: true, message: 'One Order Cancelled' };
   });
 
   app.put(

@@ -5,7 +5,7 @@ import { namedStatement } from '../../db/named-statement.ts';
 import { cartItems, products } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isForeignKeyViolation } from '../../lib/pg-errors.ts';
-import { accountGone } from '../accounts/guard.ts';
+import { accountGone } from '../accounts/index.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const CART_LINE_NOT_FOUND = 'This item is not in your cart';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
 import { catalogVersionReader } from './version.ts';
 
 /** What a public catalogue read produces on a cache miss. */
@@ -38,6 +38,9 @@ class Page {
     return this.bytes.toString('utf8');
   }
 }
+
+/** Turns a loaded payload into the JSON text to cache. */
+type Serialize = (payload: unknown) => string;
 
 /** Where a cache learns the current catalogue version. */
 export interface VersionSource {
@@ -148,29 +151,36 @@ export class CatalogCache {
     private readonly maxBytes = 32 * 1024 * 1024,
   ) {}
 
-  /** The answer for `key` at the current catalogue version, loading it once on a miss. */
-  async get(key: string, load: () => Promise<CacheFill>): Promise<Page> {
+  /**
+   * The answer for `key` at the current catalogue version, loading it once on a miss. `serialize`
+   * turns the loaded payload into the cached JSON (sendCached passes the route's answer schema).
+   */
+  async get(
+    key: string,
+    load: () => Promise<CacheFill>,
+    serialize: Serialize = JSON.stringify,
+  ): Promise<Page> {
     const version = await this.gate.current();
     if (version !== this.version) {
       // Every page of an older version is stale (and a newer one we'd not have yet): start over.
       if (version > this.version) this.reset(version);
-      else return this.fill(version, load); // a reader that lost a race with a newer version: don't cache
+      else return this.fill(version, load, serialize); // a reader that lost a race with a newer version: don't cache
     }
     const hit = this.pages.get(key);
     if (hit) return hit;
     const flightKey = `${version}\u0000${key}`;
     let flight = this.loading.get(flightKey);
     if (!flight) {
-      flight = this.fill(version, load).finally(() => this.loading.delete(flightKey));
+      flight = this.fill(version, load, serialize).finally(() => this.loading.delete(flightKey));
       this.loading.set(flightKey, flight);
       flight.then((page) => this.store(key, page)).catch(() => undefined);
     }
     return flight;
   }
 
-  private async fill(version: number, load: () => Promise<CacheFill>): Promise<Page> {
+  private async fill(version: number, load: () => Promise<CacheFill>, serialize: Serialize): Promise<Page> {
     const { payload, headers } = await load();
-    return new Page(version, Buffer.from(JSON.stringify(payload)), headers);
+    return new Page(version, Buffer.from(serialize(payload)), headers);
   }
 
   private store(key: string, page: Page) {
@@ -234,7 +244,9 @@ export async function sendCached(
   key: string,
   load: () => Promise<CacheFill>,
 ): Promise<FastifyReply> {
-  const page = await catalogCacheOf(req.server.deps).get(key, load);
+  // Serialised once per catalogue version with the route's answer schema (validated, in the schema's
+  // field order); the cached bytes are then sent as they are, which Fastify never serialises again.
+  const page = await catalogCacheOf(req.server.deps).get(key, load, (payload) => reply.serialize(payload));
   if (matches(req.headers['if-none-match'], page.etag)) {
     return reply.code(304).headers(page.notModifiedHeaders).send();
   }

@@ -1,8 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderItems, products } from '../../db/schema.ts';
-import type { ProductImage } from '../media/images.ts';
-import type { MediaStorage } from '../media/storage.ts';
+import type { MediaStorage, ProductImage } from '../media/index.ts';
 
 /**
  * Deletes one of our stored images once nothing shows it any more. Kept while another product

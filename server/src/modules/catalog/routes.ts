@@ -1,11 +1,19 @@
-import { LISTING_FILTERS, legacyListQuerySchema, PAGE_DEFAULT_LIMIT } from '@vastra/contracts';
+import {
+  errorResponses,
+  LISTING_FILTERS,
+  legacyListQuerySchema,
+  PAGE_DEFAULT_LIMIT,
+  productInListSchema,
+  productListSchema,
+  productSchema,
+} from '@vastra/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.ts';
 import { idSchema } from '../../lib/ids.ts';
 import { wantsWholeList } from '../../lib/legacy-list.ts';
-import { isAdminCaller } from '../accounts/guard.ts';
+import { isAdminCaller } from '../accounts/index.ts';
 import { cacheKey, sendCached } from './cache.ts';
 import { listFeatured, listProducts } from './listing.ts';
 import { findVisibleProduct, toApiProduct } from './product-view.ts';
@@ -13,6 +21,16 @@ import { PRODUCT_NOT_FOUND } from './seller-products.ts';
 import sellerProductRoutes from './seller-routes.ts';
 
 const productParams = z.object({ id: idSchema('Product id') });
+// Answers are sent as cached bytes (cache.ts), which Fastify never re-serialises: the schemas
+// below serialise each answer once, when it is cached, and describe it in /api/docs.
+const listSchema = {
+  querystring: legacyListQuerySchema,
+  response: { 200: productListSchema, ...errorResponses },
+};
+const productSchemaOf = <T>(answer: T) => ({
+  params: productParams,
+  response: { 200: answer, ...errorResponses },
+});
 const ALL_PRODUCTS = 'get-all-Products';
 
 /**
@@ -24,7 +42,7 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   const { db, config } = app.deps;
 
   for (const [path, filter] of Object.entries(LISTING_FILTERS)) {
-    app.get(`/api/${path}`, { schema: { querystring: legacyListQuerySchema } }, async (req, reply) => {
+    app.get(`/api/${path}`, { schema: listSchema }, async (req, reply) => {
       const whole = wantsWholeList(req.query);
       if (whole && path === ALL_PRODUCTS && (await isAdminCaller(req))) {
         // The old admin dashboard counts the products as the length of this answer (SPEC §7).
@@ -53,19 +71,20 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
     return toApiProduct(row);
   };
 
-  app.get('/api/product-page/:id', { schema: { params: productParams } }, (req, reply) =>
+  app.get('/api/product-page/:id', { schema: productSchemaOf(productSchema) }, (req, reply) =>
     sendCached(req, reply, cacheKey('product-page', req.params), async () => ({
       payload: await productPayload(req.params.id),
     })),
   );
 
-  app.get('/api/seller/get-a-product/:id', { schema: { params: productParams } }, (req, reply) =>
+  app.get('/api/seller/get-a-product/:id', { schema: productSchemaOf(productInListSchema) }, (req, reply) =>
     sendCached(req, reply, cacheKey('get-a-product', req.params), async () => ({
       payload: [await productPayload(req.params.id)],
     })),
   );
 
-  app.get('/api/featured', (req, reply) =>
+  const featured = { response: { 200: productListSchema, ...errorResponses } };
+  app.get('/api/featured', { schema: featured }, (req, reply) =>
     sendCached(req, reply, 'featured', async () => ({ payload: await listFeatured(db) })),
   );
 

@@ -10,9 +10,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { products, sellers } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
-import { removeProductFromCarts } from '../cart/remove-product.ts';
-import { type ProductImage, resolveProductImage } from '../media/images.ts';
-import type { MediaStorage } from '../media/storage.ts';
+import type { MediaStorage } from '../media/index.ts';
+import { type ProductImage, resolveProductImage } from '../media/index.ts';
 import { releaseImageIfUnused } from './image-cleanup.ts';
 import { type ApiProduct, productColumns, toApiProduct } from './product-view.ts';
 import { bumpCatalogVersion } from './version.ts';
@@ -135,25 +134,28 @@ export async function updateProduct(
 }
 
 /**
- * Takes the product out of the shop: status `removed` (order items keep their snapshot and link),
- * out of every cart, and its image files deleted unless an order or another product still shows them.
+ * Marks a product `removed` (order items keep their snapshot and link) inside the caller's
+ * transaction, bumping the catalogue version. `sellerId` limits it to that seller's products (the
+ * admin passes none). Returns its image, or undefined when there was no such active product.
  */
-export async function removeProduct(
-  db: Db,
-  storage: MediaStorage,
-  sellerId: string,
-  productId: string,
-): Promise<void> {
-  const image = await db.transaction(async (tx) => {
-    const [removed] = await tx
-      .update(products)
-      .set({ status: 'removed', updatedAt: new Date() })
-      .where(and(eq(products.id, productId), eq(products.sellerId, sellerId), eq(products.status, 'active')))
-      .returning({ imageUrl: products.imageUrl, imageId: products.imageId });
-    if (!removed) throw notFound(PRODUCT_NOT_FOUND);
-    await removeProductFromCarts(tx, productId);
-    await bumpCatalogVersion(tx);
-    return removed;
-  });
-  await releaseImageIfUnused(db, storage, image, productId);
+export async function markProductRemoved(tx: DbOrTx, productId: string, sellerId?: string) {
+  const [removed] = await tx
+    .update(products)
+    .set({ status: 'removed', updatedAt: new Date() })
+    .where(
+      and(
+        eq(products.id, productId),
+        sellerId ? eq(products.sellerId, sellerId) : undefined,
+        eq(products.status, 'active'),
+      ),
+    )
+    .returning({ imageUrl: products.imageUrl, imageId: products.imageId });
+  if (removed) await bumpCatalogVersion(tx);
+  return removed;
+}
+
+/** A product's status, removed ones included (undefined when there is no such product). */
+export async function findProductStatus(db: DbOrTx, productId: string) {
+  const [row] = await db.select({ status: products.status }).from(products).where(eq(products.id, productId));
+  return row?.status;
 }

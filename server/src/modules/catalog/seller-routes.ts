@@ -1,39 +1,31 @@
 import {
   addProductSchema,
-  deleteProductSchema,
+  errorResponses,
   legacyListQuerySchema,
   pageQuerySchema,
+  productAnswerSchema,
+  productListSchema,
   updateProductSchema,
 } from '@vastra/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors.ts';
 import { readOldestFirst } from '../../lib/legacy-list.ts';
-import { principalOf, requireRole } from '../accounts/guard.ts';
+import { principalOf, requireRole } from '../accounts/index.ts';
 import { listSellerProducts } from './listing.ts';
-import { addProduct, removeProduct, updateProduct } from './seller-products.ts';
-
-/** DELETE carries productId in its body (SPEC §7); some clients can only send it in the query. */
-function productIdToDelete(body: unknown, query: unknown): string {
-  const source =
-    body && typeof body === 'object' && 'productId' in body ? body : (query as Record<string, unknown>);
-  const parsed = deleteProductSchema.safeParse(source ?? {});
-  if (!parsed.success) {
-    const fields = parsed.error.issues.map((i) => ({ msg: i.message, path: 'productId' }));
-    throw new AppError('BAD_REQUEST', fields[0]!.msg, fields);
-  }
-  return parsed.data.productId;
-}
+import { addProduct, updateProduct } from './seller-products.ts';
 
 /** A seller's own products: add, list, update, delete (SPEC §2 seller screens). */
 export default async function sellerProductRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, storage, config } = app.deps;
   const asSeller = { onRequest: requireRole('seller') };
+  const created = { 201: productAnswerSchema, ...errorResponses };
+  const changed = { 200: productAnswerSchema, ...errorResponses };
+  const list = { 200: productListSchema, ...errorResponses };
 
   app.post(
     '/api/seller/add-product',
-    { ...asSeller, schema: { body: addProductSchema } },
+    { ...asSeller, schema: { body: addProductSchema, response: created } },
     async (req, reply) => {
       const product = await addProduct(db, storage, principalOf(req).id, req.body);
       reply.status(201);
@@ -44,7 +36,7 @@ export default async function sellerProductRoutes(fastify: FastifyInstance) {
   // SPEC §7: oldest first, as the original server answered (its client reverses the list).
   app.get(
     '/api/seller/get-products',
-    { ...asSeller, schema: { querystring: legacyListQuerySchema } },
+    { ...asSeller, schema: { querystring: legacyListQuerySchema, response: list } },
     async (req, reply) => {
       const sellerId = principalOf(req).id;
       const { items, total } = await readOldestFirst(req.query, config.legacyListLimit, (page) =>
@@ -58,7 +50,7 @@ export default async function sellerProductRoutes(fastify: FastifyInstance) {
   // The new app's list: newest first (SPEC §2 /seller-allProducts), paged.
   app.get(
     '/api/seller/products',
-    { ...asSeller, schema: { querystring: pageQuerySchema } },
+    { ...asSeller, schema: { querystring: pageQuerySchema, response: list } },
     async (req, reply) => {
       const page = { ...req.query, order: 'newest' } as const;
       const { items, total } = await listSellerProducts(db, principalOf(req).id, page);
@@ -69,15 +61,10 @@ export default async function sellerProductRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/seller/update-product',
-    { ...asSeller, schema: { body: updateProductSchema } },
+    { ...asSeller, schema: { body: updateProductSchema, response: changed } },
     async (req) => {
       const product = await updateProduct(db, storage, principalOf(req).id, req.body);
       return { success: true, product };
     },
   );
-
-  app.delete('/api/seller/delete-product', asSeller, async (req) => {
-    await removeProduct(db, storage, principalOf(req).id, productIdToDelete(req.body, req.query));
-    return { success: true };
-  });
 }

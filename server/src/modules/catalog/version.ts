@@ -2,24 +2,21 @@ import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { catalogVersion } from '../../db/schema.ts';
 
-/** Rows 1..STRIPES of catalog_version (migration 0002); the catalogue version is their sum. */
-export const CATALOG_VERSION_STRIPES = 64;
-
 /**
  * Every write that changes what the public catalogue shows (price, stock, rating, visibility)
- * bumps the version in the same transaction; catalogue caches in every process compare against it.
+ * bumps the version in the same transaction; catalogue caches in every process compare against it
+ * (docs/decisions/008-catalogue-cache.md). The database's bump_catalog_version() (migration 0006)
+ * is the one place that knows how: it adds one to a stripe of catalog_version chosen by the
+ * transaction id. Sellers' changes bump by trigger; the COD statement calls the function itself.
  *
  * Why stripes: a single counter row is locked by each bumping transaction until it commits, so on
- * PostgreSQL every order would wait for the previous one's commit. The stripe is picked from the
- * transaction id: repeated bumps in one transaction touch the same row (no deadlocks between two
- * transactions), and concurrent transactions rarely share one. The sum only grows, and only at
- * commit, so a reader never sees a version whose data is not yet visible.
+ * PostgreSQL every order would wait for the previous one's commit. Repeated bumps in one
+ * transaction touch the same row (no deadlocks between two transactions), and concurrent
+ * transactions rarely share one. The sum only grows, and only at commit, so a reader never sees a
+ * version whose data is not yet visible.
  */
 export async function bumpCatalogVersion(tx: DbOrTx): Promise<void> {
-  await tx
-    .update(catalogVersion)
-    .set({ version: sql`${catalogVersion.version} + 1` })
-    .where(sql`${catalogVersion.id} = 1 + (txid_current() % ${CATALOG_VERSION_STRIPES})`);
+  await tx.execute(sql`select bump_catalog_version()`);
 }
 
 /** The current catalogue version: one cheap statement (64 rows in one page). */

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mailer } from '../mail/index.ts';
 
 export interface ContactMessage {
   name: string;

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { IMAGE_MAX_BYTES } from '@vastra/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { requireRole } from '../accounts/guard.ts';
+import { requireRole } from '../accounts/index.ts';
 import { saveUploadedImage } from './images.ts';
 
 const TOO_LARGE = 'The image must be at most 5 MB';

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { orderItems, orders, users } from '../../db/schema.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { orderItems, orders } from '../../db/schema.ts';
+import { conflict } from '../../lib/errors.ts';
 import { computeTotals } from '../../lib/money.ts';
-import type { ShippingAddress } from '../cart/checkout.ts';
-import type { ProductRow } from '../catalog/product-view.ts';
-import { takeStock } from '../catalog/stock.ts';
+import { type Customer, lockCustomer } from '../accounts/index.ts';
+import type { ShippingAddress } from '../cart/index.ts';
+import type { ProductRow } from '../catalog/index.ts';
+import { takeStock } from '../catalog/index.ts';
 
 export interface DraftLine {
   product: ProductRow;
@@ -22,26 +23,6 @@ export interface NewOrder {
   source: 'cart' | 'buy_now';
   provider?: string;
   reservationExpiresAt?: Date;
-}
-
-export interface Customer {
-  fullName: string;
-  email: string;
-  mobile: string;
-}
-
-/**
- * Locks the customer's row for the rest of the transaction, so two "place order" calls from one
- * customer run one after the other (the second then finds the cart already empty).
- */
-export async function lockCustomer(tx: DbOrTx, userId: string): Promise<Customer> {
-  const [user] = await tx
-    .select({ fullName: users.fullName, email: users.email, mobile: users.mobile })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  if (!user) throw notFound('User not found');
-  return user;
 }
 
 /** Why an order was refused: the line asking for more than is left, by product name and quantity. */

@@ -1,14 +1,17 @@
 import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import type { ShippingAddress } from '../cart/checkout.ts';
-import { refuseTransition } from './cancel-item.ts';
-import type { ShopDeps } from './confirm-payment.ts';
+import type { ShippingAddress } from '../cart/index.ts';
+import { refuseTransition } from './item-owner.ts';
 import { notifyShipped } from './notify.ts';
 
+export type OrderDeps = Pick<AppDeps, 'db' | 'mailer'> & { log: FastifyBaseLogger };
+
 /** Seller: Confirm Shipment (`pending → shipped`); the customer gets a shipment e-mail. */
-export async function shipItem(deps: ShopDeps, sellerId: string, itemId: string) {
+export async function shipItem(deps: OrderDeps, sellerId: string, itemId: string) {
   const item = await deps.db.transaction(async (tx) => {
     const now = new Date();
     const [row] = await tx

@@ -2,7 +2,7 @@ import { legacyListQuerySchema, orderListQuerySchema } from '@vastra/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readOldestFirst } from '../../lib/legacy-list.ts';
-import { principalOf, requireRole } from '../accounts/guard.ts';
+import { principalOf, requireRole } from '../accounts/index.ts';
 import { listCustomerOrderLines, listSellerOrderLines } from './order-lines.ts';
 
 /**

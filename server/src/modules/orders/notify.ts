@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { orderItems, orders, sellers } from '../../db/schema.ts';
-import type { MailMessage } from '../mail/mailer.ts';
-import { newOrderMail, orderConfirmationMail, shipmentMail } from '../mail/order-mails.ts';
-import type { ShopDeps } from './confirm-payment.ts';
+import type { MailMessage } from '../mail/index.ts';
+import { newOrderMail, orderConfirmationMail, shipmentMail } from '../mail/index.ts';
+import type { OrderDeps } from './fulfilment.ts';
 import type { OrderHeader } from './order-lines.ts';
 
 /**
  * E-mails for a newly placed order: a confirmation to the customer and one message per seller with
  * their items. Sent after the order's transaction; a mail failure is logged, never undoes the order.
  */
-export async function notifyOrderPlaced(deps: Pick<ShopDeps, 'db' | 'mailer' | 'log'>, orderId: string) {
+export async function notifyOrderPlaced(deps: OrderDeps, orderId: string) {
   try {
     const rows = await deps.db
       .select({ order: orders, item: orderItems, sellerEmail: sellers.email })
@@ -32,7 +32,7 @@ export async function notifyOrderPlaced(deps: Pick<ShopDeps, 'db' | 'mailer' | '
 
 /** The same e-mails for an order whose rows the caller already holds (one statement: the outbox insert). */
 export async function mailOrderPlaced(
-  deps: Pick<ShopDeps, 'mailer' | 'log'>,
+  deps: Pick<OrderDeps, 'mailer' | 'log'>,
   order: PlacedOrder,
   items: PlacedItem[],
 ) {
@@ -78,7 +78,7 @@ function orderPlacedMails(order: PlacedOrder, items: PlacedItem[]): MailMessage[
 }
 
 export async function notifyShipped(
-  deps: Pick<ShopDeps, 'mailer' | 'log'>,
+  deps: Pick<OrderDeps, 'mailer' | 'log'>,
   order: { id: string; customerEmail: string | null; customerName: string | null },
   item: { productName: string; quantity: number; amountPaise: number },
 ) {

@@ -6,7 +6,7 @@ import { orderItems, orders, products, sellers } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { ListPage } from '../../lib/legacy-list.ts';
 import { computeTotals, paiseToRupees } from '../../lib/money.ts';
-import { type ProductRow, productColumns, toApiProduct } from '../catalog/product-view.ts';
+import { type ProductRow, productColumns, toApiProduct } from '../catalog/index.ts';
 import type { OrderItemRow, OrderRow } from './create-order.ts';
 
 const itemSeller = alias(sellers, 'item_seller');

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
-import { releaseUnpaidOrders } from './reservations.ts';
 
 /** What a hosted checkout page shows for a session: the order's lines, total and where to return. */
 export async function findSessionOrder(db: Db, sessionId: string) {
@@ -26,12 +25,4 @@ export async function findSessionOrder(db: Db, sessionId: string) {
     customerEmail: order.customerEmail,
     items,
   };
-}
-
-/** The session ended unpaid (Stripe `checkout.session.expired`, or Cancel on the test page). */
-export async function releaseSession(db: Db, sessionId: string) {
-  const released = await db.transaction((tx) =>
-    releaseUnpaidOrders(tx, eq(orders.providerSessionId, sessionId)),
-  );
-  return released.length > 0;
 }

@@ -7,8 +7,8 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { type FastAccount, quickSeller, quickUser, stockOf } from '../../../test/shop-fixtures.ts';
 import type { App } from '../../app.ts';
 import { cartItems, orderItems, orders, refunds } from '../../db/schema.ts';
-import { sweepOwedRefunds } from '../orders/owed-refunds.ts';
-import { expireReservations } from '../orders/reservations.ts';
+import { sweepOwedRefunds } from '../../workflows/owed-refunds.ts';
+import { expireReservations } from '../../workflows/reservations.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const fake = new FakeStripe();

@@ -1,4 +1,4 @@
-import { formatPaise } from '../mail/order-mails.ts';
+import { formatPaise } from '../mail/index.ts';
 import { TEST_CARD_OK } from './test-provider.ts';
 
 const escapeHtml = (s: string) =>

@@ -4,7 +4,7 @@ import { insertProduct } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { type FastAccount, quickSeller, quickUser, stockOf } from '../../../test/shop-fixtures.ts';
 import { cartItems, orderItems, orders, outboxEmails } from '../../db/schema.ts';
-import { expireReservations } from '../orders/reservations.ts';
+import { expireReservations } from '../../workflows/reservations.ts';
 
 let ctx: TestContext;
 let seller: FastAccount;
@@ -246,7 +246,7 @@ describe('card checkout with the built-in test provider', () => {
     // The test page refuses an expired session, so record the payment the way a late webhook would.
     const { TestPaymentProvider } = await import('./test-provider.ts');
     await (ctx.app.deps.payments as InstanceType<typeof TestPaymentProvider>).pay(ctx.db, session.id);
-    const { confirmSession } = await import('../orders/confirm-payment.ts');
+    const { confirmSession } = await import('../../workflows/confirm-payment.ts');
     await confirmSession({ ...ctx.app.deps, log: ctx.app.log }, session.id);
     expect((await orderBySession(session.id)).paymentStatus).toBe('paid');
     expect((await itemsOf(session.orderId)).map((i) => i.status)).toEqual(['pending']);

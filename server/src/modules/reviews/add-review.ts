@@ -3,10 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products, reviews, sellers } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Principal } from '../accounts/guard.ts';
-import { isVisible } from '../catalog/product-view.ts';
-import { recomputeProductRating } from '../catalog/rating.ts';
-import { hasPurchased } from '../orders/purchases.ts';
+import type { Principal } from '../accounts/index.ts';
+import { isVisible, recomputeProductRating } from '../catalog/index.ts';
+import { hasPurchased } from '../orders/index.ts';
 
 export interface ReviewInput {
   productId: string;

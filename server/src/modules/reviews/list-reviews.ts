@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { reviews } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { qualified } from '../../lib/qualified.ts';
-import { findVisibleProduct } from '../catalog/product-view.ts';
-import { purchasedCondition } from '../orders/purchases.ts';
+import { findVisibleProduct } from '../catalog/index.ts';
+import { purchasedCondition } from '../orders/index.ts';
 import { averageOf, buildHistogram } from './histogram.ts';
 
 export interface Paging {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../lib/ids.ts';
-import { principalOf, requireRole } from '../accounts/guard.ts';
+import { principalOf, requireRole } from '../accounts/index.ts';
 import { addReview } from './add-review.ts';
 import { listReviews, productReviews } from './list-reviews.ts';
 

@@ -3,7 +3,7 @@ import { and, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { products } from '../../db/schema.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import { qualified } from '../../lib/qualified.ts';
-import { isVisible } from '../catalog/product-view.ts';
+import { isVisible } from '../catalog/index.ts';
 import { textQuery } from './text-query.ts';
 
 /** The facet dimensions; each one's counts ignore that dimension's own filter. */

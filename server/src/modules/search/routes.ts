@@ -2,7 +2,7 @@ import { productSearchQuerySchema } from '@vastra/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { concurrencyLimit } from '../../lib/limit.ts';
-import { catalogCacheOf, sendCached } from '../catalog/cache.ts';
+import { catalogCacheOf, sendCached } from '../catalog/index.ts';
 import { type SearchCache, searchProducts } from './search-products.ts';
 
 /**

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { products, sellers } from '../../db/schema.ts';
 import type { Limit } from '../../lib/limit.ts';
-import { isVisible, type ProductRow, productColumns, toApiProduct } from '../catalog/product-view.ts';
+import { isVisible, type ProductRow, productColumns, toApiProduct } from '../catalog/index.ts';
 import { searchFacets } from './facets.ts';
 import { allFilters, buildFilters, type SearchFilters } from './filters.ts';
 

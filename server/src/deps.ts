@@ -1,0 +1,27 @@
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { RateLimiter } from './lib/rate-limit.ts';
+import type { TokenService } from './lib/tokens.ts';
+import type { Mailer } from './modules/mail/index.ts';
+import type { MediaStorage } from './modules/media/index.ts';
+import type { PaymentProvider } from './modules/payments/index.ts';
+
+/** What every module reaches through `app.deps`: configuration and the providers behind small interfaces. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  tokens: TokenService;
+  rateLimiter: RateLimiter;
+  mailer: Mailer;
+  /** Card payments: Stripe Checkout with STRIPE_SECRET_KEY, else the built-in test page at /pay. */
+  payments: PaymentProvider;
+  /** Image storage (local disk under DATA_DIR/media by default, served at /media). */
+  storage: MediaStorage;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

@@ -1,0 +1,16 @@
+/** The catalogue: products, their stock, listings and the catalogue cache. Other code imports only this file. */
+export { catalogCacheOf, sendCached } from './cache.ts';
+export { releaseImageIfUnused } from './image-cleanup.ts';
+export { productIdToDelete } from './product-id.ts';
+export {
+  findVisibleProduct,
+  isVisible,
+  type ProductRow,
+  productColumns,
+  toApiProduct,
+} from './product-view.ts';
+export { recomputeProductRating } from './rating.ts';
+export { default as catalogRoutes } from './routes.ts';
+export { findProductStatus, markProductRemoved, PRODUCT_NOT_FOUND } from './seller-products.ts';
+export { returnStock, takeStock } from './stock.ts';
+export { bumpCatalogVersion, readCatalogVersion } from './version.ts';

@@ -1,0 +1,1 @@
+export { default as contactRoutes } from './routes.ts';

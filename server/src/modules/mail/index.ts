@@ -1,0 +1,3 @@
+/** E-mail: the outbox (or SMTP) and the shop's order e-mails. */
+export { type Mailer, type MailMessage, OutboxMailer } from './mailer.ts';
+export { formatPaise, newOrderMail, orderConfirmationMail, shipmentMail } from './order-mails.ts';

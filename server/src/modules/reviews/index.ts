@@ -1,0 +1,1 @@
+export { default as reviewRoutes } from './routes.ts';

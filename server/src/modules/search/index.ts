@@ -1,0 +1,1 @@
+export { default as searchRoutes } from './routes.ts';

@@ -1,0 +1,1 @@
+export { default as siteRoutes } from './routes.ts';

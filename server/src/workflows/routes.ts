@@ -1,0 +1,147 @@
+import {
+  buyNowSchema,
+  orderItemParamsSchema,
+  removeCartSchema,
+  sessionParamsSchema,
+  shoppingId,
+} from '@vastra/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../lib/errors.ts';
+import { idSchema } from '../lib/ids.ts';
+import { customerIdOf, principalOf, requireCustomerToken, requireRole } from '../modules/accounts/index.ts';
+import { CART_LINE_NOT_FOUND, removeCartLine } from '../modules/cart/index.ts';
+import { productIdToDelete } from '../modules/catalog/index.ts';
+import { getCustomerOrder } from '../modules/orders/index.ts';
+import { cancelOrderItem } from './cancel-item.ts';
+import { completeCheckout, startCardCheckout } from './checkout.ts';
+import { deleteCustomerAccount } from './delete-account.ts';
+import type { WorkflowDeps } from './deps.ts';
+import { confirmBuyNowByProduct, confirmByItem, confirmBySession } from './legacy-confirm.ts';
+import { removeProductByAdmin, removeSellerProduct } from './remove-product.ts';
+import paymentPageRoutes from './test-pay-page.ts';
+
+/**
+ * The routes whose work spans modules: placing and paying for orders, cancelling an item,
+ * removing a product, deleting an account, the payment provider's webhook and test page. Each
+ * handler parses, authorises and calls one workflow; the modules' own routes never call workflows.
+ */
+export default async function workflowRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config, storage } = app.deps;
+  const asUser = { onRequest: requireRole('user') };
+  const asSeller = { onRequest: requireRole('seller') };
+  const asAdmin = { onRequest: requireRole('admin') };
+  const deps = (req: FastifyRequest): WorkflowDeps & { publicUrl: string } => ({
+    ...app.deps,
+    log: req.log,
+    publicUrl: config.publicUrl,
+  });
+
+  // Its one statement locks the customer's row, so the guard need not read it first.
+  app.put('/api/user/order-success', { onRequest: requireCustomerToken }, async (req) => {
+    return { success: true, order: await completeCheckout(deps(req), customerIdOf(req)) };
+  });
+
+  app.post('/api/user/checkout-session', asUser, async (req) => {
+    const session = await startCardCheckout(deps(req), principalOf(req).id, {
+      source: 'cart',
+    });
+    return { success: true, ...session };
+  });
+
+  app.post(
+    '/api/user/checkout-session-buyNow',
+    { ...asUser, schema: { body: buyNowSchema } },
+    async (req) => {
+      const session = await startCardCheckout(deps(req), principalOf(req).id, {
+        source: 'buy_now',
+        productId: req.body.productId,
+        quantity: req.body.quantity,
+      });
+      return { success: true, ...session };
+    },
+  );
+
+  app.put(
+    '/api/user/order-successfull/:productId',
+    { ...asUser, schema: { params: z.object({ productId: shoppingId('productId') }) } },
+    async (req) => {
+      const result = await confirmBuyNowByProduct(deps(req), principalOf(req).id, req.params.productId);
+      return { success: true, cartProductObjectId: result.itemId, paymentStatus: result.paymentStatus };
+    },
+  );
+
+  app.put(
+    '/api/user/order-buy-success/:cartProductObjectId',
+    { ...asUser, schema: { params: z.object({ cartProductObjectId: shoppingId('cartProductObjectId') }) } },
+    async (req) => {
+      const result = await confirmByItem(deps(req), principalOf(req).id, req.params.cartProductObjectId);
+      return { success: true, paymentStatus: result.paymentStatus };
+    },
+  );
+
+  app.post(
+    '/api/payments/session/:sessionId/confirm',
+    { ...asUser, schema: { params: sessionParamsSchema } },
+    async (req) => {
+      const userId = principalOf(req).id;
+      const orderId = await confirmBySession(deps(req), userId, req.params.sessionId);
+      const order = await getCustomerOrder(db, userId, orderId);
+      return { success: true, paid: order.paymentStatus === 'paid', order };
+    },
+  );
+
+  app.post(
+    '/api/user/orders/:itemId/cancel',
+    { ...asUser, schema: { params: orderItemParamsSchema } },
+    async (req) => {
+      await cancelOrderItem(deps(req), { userId: principalOf(req).id }, req.params.itemId);
+      return { success: true, message: 'One Order Cancelled' };
+    },
+  );
+
+  app.post(
+    '/api/seller/orders/:itemId/cancel',
+    { ...asSeller, schema: { params: orderItemParamsSchema } },
+    async (req) => {
+      await cancelOrderItem(deps(req), { sellerId: principalOf(req).id }, req.params.itemId);
+      return { success: true };
+    },
+  );
+
+  // SPEC §7: the same call removes a cart line or, given an order item id, cancels that order item.
+  app.delete('/api/user/add-to-cart', { ...asUser, schema: { body: removeCartSchema } }, async (req) => {
+    const userId = principalOf(req).id;
+    if (await removeCartLine(db, userId, req.body.cartProductId)) return { success: true };
+    try {
+      await cancelOrderItem(deps(req), { userId }, req.body.cartProductId);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'NOT_FOUND') throw notFound(CART_LINE_NOT_FOUND);
+      throw err;
+    }
+    return { success: true, message: 'One Order Cancelled' };
+  });
+
+  app.delete('/api/seller/delete-product', asSeller, async (req) => {
+    await removeSellerProduct(db, storage, principalOf(req).id, productIdToDelete(req.body, req.query));
+    return { success: true };
+  });
+
+  app.delete(
+    '/api/admin/products/:id',
+    { ...asAdmin, schema: { params: z.object({ id: idSchema('Product id') }) } },
+    async (req) => {
+      await removeProductByAdmin(db, req.params.id);
+      return { success: true as const, productId: req.params.id, status: 'removed' as const };
+    },
+  );
+
+  app.delete('/api/user/delete-account', asUser, async (req) => {
+    await deleteCustomerAccount(db, principalOf(req).id);
+    return { success: true, message: 'Account Deleted' };
+  });
+
+  await app.register(paymentPageRoutes);
+}
