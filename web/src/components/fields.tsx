@@ -14,10 +14,24 @@ interface FieldProps {
   wide?: boolean;
 }
 
-/** The ARIA that ties a control to its hint and error message. */
-function describedBy({ id, hint, error }: FieldProps) {
-  const ids = [hint ? `${id}-hint` : '', error ? `${id}-err` : ''].filter(Boolean).join(' ');
-  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined };
+/** Splits a field's props into the frame's and the control's own. */
+function split<P extends FieldProps>({ id, label, hint, error, optional, wide, ...control }: P) {
+  return [{ id, label, hint, error, optional, wide }, control] as const;
+}
+
+/**
+ * The control's id, name and ARIA: required unless optional, tied to its hint and error. Spread
+ * before the control's own props, which may override any of them (e.g. `name`).
+ */
+function controlProps({ id, hint, error, optional }: FieldProps) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-err` : ''].filter(Boolean).join(' ');
+  return {
+    id,
+    name: id,
+    required: !optional,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  };
 }
 
 /** Label, control, hint and error of one form field: the frame every form of the app uses. */
@@ -45,60 +59,37 @@ function Field({ field, children }: { field: FieldProps; children: ReactNode }) 
 }
 
 /** A labelled input. */
-export function TextField({
-  id,
-  label,
-  hint,
-  error,
-  optional,
-  wide,
-  ...input
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  const field = { id, label, hint, error, optional, wide };
+export function TextField(props: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+  const [field, input] = split(props);
   return (
     <Field field={field}>
-      <input id={id} name={id} required={!optional} {...describedBy(field)} {...input} />
+      <input {...controlProps(field)} {...input} />
     </Field>
   );
 }
 
 /** A labelled multi-line text box. */
-export function TextAreaField({
-  id,
-  label,
-  hint,
-  error,
-  optional,
-  wide,
-  ...textarea
-}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const field = { id, label, hint, error, optional, wide };
+export function TextAreaField(props: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const [field, textarea] = split(props);
   return (
     <Field field={field}>
-      <textarea id={id} name={id} required={!optional} {...describedBy(field)} {...textarea} />
+      <textarea {...controlProps(field)} {...textarea} />
     </Field>
   );
 }
 
+type Choices = { placeholder: string; options: { value: string; label: string }[] };
+
 /** A labelled choice from a list, with a first empty option saying what to choose. */
 export function SelectField({
-  id,
-  label,
-  hint,
-  error,
-  optional,
-  wide,
   placeholder,
   options,
-  ...select
-}: FieldProps & {
-  placeholder: string;
-  options: { value: string; label: string }[];
-} & SelectHTMLAttributes<HTMLSelectElement>) {
-  const field = { id, label, hint, error, optional, wide };
+  ...props
+}: FieldProps & Choices & SelectHTMLAttributes<HTMLSelectElement>) {
+  const [field, select] = split(props);
   return (
     <Field field={field}>
-      <select id={id} name={id} required={!optional} {...describedBy(field)} {...select}>
+      <select {...controlProps(field)} {...select}>
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>

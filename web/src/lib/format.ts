@@ -25,8 +25,3 @@ export function formatRating(rating: number | null | undefined): string {
 export function displayId(prefix: 'U' | 'S', id: string): string {
   return `${prefix}${id.slice(5, 10)}123`;
 }
-
-/** Rounds to paise so repeated sums of rupee amounts don't drift. */
-export function roundRupees(n: number): number {
-  return Math.round(n * 100) / 100;
-}
