@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { accountRoutes } from './accounts/index.ts';
-import { adminRoutes } from './admin/index.ts';
-import { cartRoutes } from './cart/index.ts';
-import { catalogRoutes } from './catalog/index.ts';
-import { contactRoutes } from './contact/index.ts';
-import { mediaRoutes } from './media/index.ts';
-import { orderRoutes } from './orders/index.ts';
-import { reviewRoutes } from './reviews/index.ts';
-import { searchRoutes } from './search/index.ts';
-import { siteRoutes } from './site/index.ts';
+import accountRoutes from './accounts/routes.ts';
+import adminRoutes from './admin/routes.ts';
+import cartRoutes from './cart/routes.ts';
+import catalogRoutes from './catalog/routes.ts';
+import contactRoutes from './contact/routes.ts';
+import mediaRoutes from './media/routes.ts';
+import orderRoutes from './orders/routes.ts';
+import reviewRoutes from './reviews/routes.ts';
+import searchRoutes from './search/routes.ts';
+import siteRoutes from './site/routes.ts';
 
-export { webRoutes } from './web/index.ts';
+export { default as webRoutes } from './web/routes.ts';
 
 /**
  * Every domain module's own routes; each module is a Fastify plugin with its own routes.ts.

@@ -11,5 +11,4 @@ export {
 export { type Customer, lockCustomer } from './lock-customer.ts';
 export { reinstateSeller, suspendSeller } from './moderation.ts';
 export { toSellerProfile, toUserProfile } from './profiles.ts';
-export { default as accountRoutes } from './routes.ts';
 export { deleteUserRow, ensureAdmin, setDefaultAddress, upsertAdmin } from './service.ts';

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sellers } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { bumpCatalogVersion } from '../catalog/index.ts';
 
 export const SELLER_NOT_FOUND = 'Seller not found';
 
@@ -12,17 +11,15 @@ export const SELLER_NOT_FOUND = 'Seller not found';
  * their orders stay as they are. Setting the status it already has is harmless.
  */
 export async function setSellerStatus(db: Db, sellerId: string, status: 'active' | 'suspended') {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(sellers)
-      .set({ status, updatedAt: new Date() })
-      .where(eq(sellers.id, sellerId))
-      .returning();
-    if (!row) throw notFound(SELLER_NOT_FOUND);
-    // Their products' visibility changed: catalogue caches in every process must refresh.
-    await bumpCatalogVersion(tx);
-    return row;
-  });
+  // Their products' visibility changes: the sellers table's trigger bumps the catalogue version in
+  // this same statement's transaction, so catalogue caches in every process refresh (migration 0006).
+  const [row] = await db
+    .update(sellers)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(sellers.id, sellerId))
+    .returning();
+  if (!row) throw notFound(SELLER_NOT_FOUND);
+  return row;
 }
 
 export const suspendSeller = (db: Db, sellerId: string) => setSellerStatus(db, sellerId, 'suspended');

@@ -1,2 +1,1 @@
 /** The admin back office (lists, moderation, figures). Product removal is a workflow. */
-export { default as adminRoutes } from './routes.ts';

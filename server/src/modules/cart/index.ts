@@ -3,5 +3,4 @@ export { readCartLines } from './cart-lines.ts';
 export { clearCheckout, readCheckout, type ShippingAddress } from './checkout.ts';
 export { freePendingCartLines, markCartPending, removeBoughtLines } from './pending-lines.ts';
 export { removeProductFromCarts } from './remove-product.ts';
-export { default as cartRoutes } from './routes.ts';
 export { CART_LINE_NOT_FOUND, removeCartLine } from './service.ts';

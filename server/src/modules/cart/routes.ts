@@ -1,16 +1,21 @@
 import {
+  addToCartAnswerSchema,
   addToCartSchema,
   type CartAnswer,
+  cartAnswerSchema,
+  okAnswerSchema,
+  paymentMethodAnswerSchema,
   paymentMethodSchema,
   removeCartSchema,
+  responses,
   saveShippingAddressSchema,
+  updateCartAnswerSchema,
   updateCartSchema,
 } from '@vastra/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
 import type { ListOrder } from '../../lib/legacy-list.ts';
-import { cancelOrderItem } from '../../workflows/cancel-item.ts';
 import { customerIdOf, principalOf, requireCustomerToken, requireRole } from '../accounts/index.ts';
 import { methodName, readCartLines, summarise, toCartLine } from './cart-lines.ts';
 import { readCheckout, saveShippingAddress, setPaymentMethod } from './checkout.ts';
@@ -21,6 +26,9 @@ export default async function cartRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
   const asUser = { onRequest: requireRole('user') };
+  const cart = { ...asUser, schema: { response: responses(cartAnswerSchema) } };
+  const add = { body: addToCartSchema, response: responses(addToCartAnswerSchema) };
+  const change = { body: updateCartSchema, response: responses(updateCartAnswerSchema) };
 
   const cartOf = async (userId: string, order: ListOrder): Promise<CartAnswer> => {
     const [lines, checkout] = await Promise.all([readCartLines(db, userId), readCheckout(db, userId)]);
@@ -33,18 +41,18 @@ export default async function cartRoutes(fastify: FastifyInstance) {
     };
   };
   // SPEC §7: oldest first, as the original server answered (its client reverses it, SPEC §4).
-  app.get('/api/user/cart-products', asUser, (req) => cartOf(principalOf(req).id, 'oldest'));
+  app.get('/api/user/cart-products', cart, (req) => cartOf(principalOf(req).id, 'oldest'));
   // The new app's cart: the same answer, newest first.
-  app.get('/api/user/cart', asUser, (req) => cartOf(principalOf(req).id, 'newest'));
+  app.get('/api/user/cart', cart, (req) => cartOf(principalOf(req).id, 'newest'));
 
   // The busiest customer call: its statement checks the account itself (see requireCustomerToken).
   const asCustomer = { onRequest: requireCustomerToken };
-  app.post('/api/user/add-to-cart', { ...asCustomer, schema: { body: addToCartSchema } }, async (req) => {
+  app.post('/api/user/add-to-cart', { ...asCustomer, schema: add }, async (req) => {
     const line = await addToCart(db, customerIdOf(req), req.body.productId, req.body.quantity ?? 1);
     return { success: true, message: 'Added to cart', cartProductId: line.id, quantity: line.quantity };
   });
 
-  app.put('/api/user/add-to-cart', { ...asUser, schema: { body: updateCartSchema } }, async (req) => {
+  app.put('/api/user/add-to-cart', { ...asUser, schema: change }, async (req) => {
     const { cartProductId, increament, increment, quantity } = req.body;
     const step = increament ?? increment;
     const result = await changeQuantity(db, principalOf(req).id, cartProductId, {
@@ -56,7 +64,7 @@ export default async function cartRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/user/set-payment-method',
-    { ...asUser, schema: { body: paymentMethodSchema } },
+    { ...asUser, schema: { body: paymentMethodSchema, response: responses(paymentMethodAnswerSchema) } },
     async (req) => {
       await setPaymentMethod(db, principalOf(req).id, req.body.selectedMethod);
       return { success: true, paymentMethod: methodName(req.body.selectedMethod) };
@@ -65,7 +73,7 @@ export default async function cartRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/user/save-shipping-address',
-    { ...asUser, schema: { body: saveShippingAddressSchema } },
+    { ...asUser, schema: { body: saveShippingAddressSchema, response: responses(okAnswerSchema) } },
     async (req) => {
       const { saveToProfile, ...address } = req.body;
       await saveShippingAddress(db, principalOf(req).id, address, { saveToProfile: saveToProfile === true });

@@ -10,7 +10,6 @@ export {
   toApiProduct,
 } from './product-view.ts';
 export { recomputeProductRating } from './rating.ts';
-export { default as catalogRoutes } from './routes.ts';
 export { findProductStatus, markProductRemoved, PRODUCT_NOT_FOUND } from './seller-products.ts';
 export { returnStock, takeStock } from './stock.ts';
 export { bumpCatalogVersion, readCatalogVersion } from './version.ts';

@@ -1,4 +1,3 @@
 /** Product images: upload, renditions, storage. */
 export { type ProductImage, renditionKey, resolveProductImage } from './images.ts';
-export { default as mediaRoutes } from './routes.ts';
 export { defaultMediaDir, LocalDiskStorage, type MediaStorage } from './storage.ts';

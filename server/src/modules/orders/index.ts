@@ -17,5 +17,4 @@ export {
   toOrderLine,
 } from './order-lines.ts';
 export { hasPurchased, purchasedCondition } from './purchases.ts';
-export { default as orderRoutes } from './routes.ts';
 export { findSessionOrder } from './session-order.ts';

@@ -1,4 +1,10 @@
-import { legacyListQuerySchema, orderListQuerySchema } from '@vastra/contracts';
+import {
+  legacyListQuerySchema,
+  orderLineListSchema,
+  orderListQuerySchema,
+  responses,
+  sellerOrderLineListSchema,
+} from '@vastra/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readOldestFirst } from '../../lib/legacy-list.ts';
@@ -15,11 +21,13 @@ export default async function orderListRoutes(fastify: FastifyInstance) {
   const { db, config } = app.deps;
   const asUser = { onRequest: requireRole('user') };
   const asSeller = { onRequest: requireRole('seller') };
+  const customerLines = responses(orderLineListSchema);
+  const sellerLines = responses(sellerOrderLineListSchema);
   const cap = config.legacyListLimit;
 
   app.get(
     '/api/user/my-orders',
-    { ...asUser, schema: { querystring: legacyListQuerySchema } },
+    { ...asUser, schema: { querystring: legacyListQuerySchema, response: customerLines } },
     async (req, reply) => {
       const userId = principalOf(req).id;
       const { items, total } = await readOldestFirst(req.query, cap, (page) =>
@@ -32,7 +40,7 @@ export default async function orderListRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/user/orders',
-    { ...asUser, schema: { querystring: orderListQuerySchema } },
+    { ...asUser, schema: { querystring: orderListQuerySchema, response: customerLines } },
     async (req, reply) => {
       const query = { ...req.query, order: 'newest', includeCancelled: true } as const;
       const { items, total } = await listCustomerOrderLines(db, principalOf(req).id, query);
@@ -43,7 +51,7 @@ export default async function orderListRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/seller/seller-orders',
-    { ...asSeller, schema: { querystring: legacyListQuerySchema } },
+    { ...asSeller, schema: { querystring: legacyListQuerySchema, response: sellerLines } },
     async (req, reply) => {
       const sellerId = principalOf(req).id;
       const { items, total } = await readOldestFirst(req.query, cap, (page) =>
@@ -56,7 +64,7 @@ export default async function orderListRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/seller/orders',
-    { ...asSeller, schema: { querystring: orderListQuerySchema } },
+    { ...asSeller, schema: { querystring: orderListQuerySchema, response: sellerLines } },
     async (req, reply) => {
       const query = { ...req.query, order: 'newest', includeCancelled: true } as const;
       const { items, total } = await listSellerOrderLines(db, principalOf(req).id, query);

@@ -1,4 +1,11 @@
-import { orderItemParamsSchema, orderParamsSchema, shippingAddressSchema } from '@vastra/contracts';
+import {
+  itemStatusAnswerSchema,
+  orderAnswerSchema,
+  orderItemParamsSchema,
+  orderParamsSchema,
+  responses,
+  shippingAddressSchema,
+} from '@vastra/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf, requireRole } from '../accounts/index.ts';
@@ -17,13 +24,16 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   const asSeller = { onRequest: requireRole('seller') };
   const deps = (req: FastifyRequest): OrderDeps => ({ ...app.deps, log: req.log });
 
-  app.get('/api/user/orders/:orderId', { ...asUser, schema: { params: orderParamsSchema } }, async (req) => {
+  const oneOrder = { params: orderParamsSchema, response: responses(orderAnswerSchema) };
+  const itemStatus = { params: orderItemParamsSchema, response: responses(itemStatusAnswerSchema) };
+
+  app.get('/api/user/orders/:orderId', { ...asUser, schema: oneOrder }, async (req) => {
     return { success: true, order: await getCustomerOrder(db, principalOf(req).id, req.params.orderId) };
   });
 
   app.put(
     '/api/user/orders/:orderId/address',
-    { ...asUser, schema: { params: orderParamsSchema, body: shippingAddressSchema } },
+    { ...asUser, schema: { ...oneOrder, body: shippingAddressSchema } },
     async (req) => {
       const userId = principalOf(req).id;
       await changeOrderAddress(db, userId, req.params.orderId, req.body);
@@ -33,7 +43,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/seller/orders/:itemId/ship',
-    { ...asSeller, schema: { params: orderItemParamsSchema } },
+    { ...asSeller, schema: itemStatus },
     async (req) => {
       const item = await shipItem(deps(req), principalOf(req).id, req.params.itemId);
       return { success: true, _id: item.id, status: item.status };
@@ -42,7 +52,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/seller/orders/:itemId/deliver',
-    { ...asSeller, schema: { params: orderItemParamsSchema } },
+    { ...asSeller, schema: itemStatus },
     async (req) => {
       const item = await deliverItem(db, principalOf(req).id, req.params.itemId);
       return { success: true, _id: item.id, status: item.status };

@@ -1,1 +1,0 @@
-export { default as contactRoutes } from './routes.ts';

@@ -1,1 +1,0 @@
-export { default as reviewRoutes } from './routes.ts';

@@ -1,1 +1,0 @@
-export { default as searchRoutes } from './routes.ts';

@@ -1,1 +1,0 @@
-export { default as siteRoutes } from './routes.ts';

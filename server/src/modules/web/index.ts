@@ -1,1 +1,0 @@
-export { default as webRoutes } from './routes.ts';
