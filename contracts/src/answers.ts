@@ -24,3 +24,6 @@ export type OkMessageAnswer = z.infer<typeof okMessageAnswerSchema>;
  * route's `response` next to its success answers.
  */
 export const errorResponses = { '4xx': errorBodySchema, '5xx': errorBodySchema } as const;
+
+/** A route's `response`: `ok` as its 200 answer, and the shared error answers. */
+export const responses = <T extends z.ZodType>(ok: T) => ({ 200: ok, ...errorResponses });

@@ -41,23 +41,15 @@ export default async function orderRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/api/seller/orders/:itemId/ship',
-    { ...asSeller, schema: itemStatus },
-    async (req) => {
-      const item = await shipItem(deps(req), principalOf(req).id, req.params.itemId);
-      return { success: true, _id: item.id, status: item.status };
-    },
-  );
+  app.post('/api/seller/orders/:itemId/ship', { ...asSeller, schema: itemStatus }, async (req) => {
+    const item = await shipItem(deps(req), principalOf(req).id, req.params.itemId);
+    return { success: true, _id: item.id, status: item.status };
+  });
 
-  app.post(
-    '/api/seller/orders/:itemId/deliver',
-    { ...asSeller, schema: itemStatus },
-    async (req) => {
-      const item = await deliverItem(db, principalOf(req).id, req.params.itemId);
-      return { success: true, _id: item.id, status: item.status };
-    },
-  );
+  app.post('/api/seller/orders/:itemId/deliver', { ...asSeller, schema: itemStatus }, async (req) => {
+    const item = await deliverItem(db, principalOf(req).id, req.params.itemId);
+    return { success: true, _id: item.id, status: item.status };
+  });
 
   await app.register(orderListRoutes);
 }
