@@ -9,20 +9,19 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database, Db } from './db/client.ts';
+import type { Database } from './db/client.ts';
 import { scheduleEmbeddedVacuum } from './db/maintenance.ts';
 import type { AppDeps } from './deps.ts';
 import { registerBodyParsing } from './lib/body.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './lib/http.ts';
-import { MemoryRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
+import { MemoryRateLimiter } from './lib/rate-limit.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { socketTimeouts } from './lib/socket-timeouts.ts';
 import { TokenService } from './lib/tokens.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { registerModules, webRoutes } from './modules/index.ts';
-import { type Mailer, OutboxMailer } from './modules/mail/index.ts';
-import { defaultMediaDir, LocalDiskStorage, type MediaStorage } from './modules/media/index.ts';
-import type { PaymentProvider } from './modules/payments/index.ts';
+import { OutboxMailer } from './modules/mail/index.ts';
+import { defaultMediaDir, LocalDiskStorage } from './modules/media/index.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
 import workflowRoutes from './workflows/routes.ts';
 import { scheduleSweeps } from './workflows/sweeps.ts';

@@ -1,6 +1,5 @@
 import { GST_PERCENT } from '@vastra/contracts';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
+import { and, eq, ne } from 'drizzle-orm';
 import { orderItems, orders, refunds } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import { returnStock } from '../modules/catalog/index.ts';

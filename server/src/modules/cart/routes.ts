@@ -6,7 +6,6 @@ import {
   okAnswerSchema,
   paymentMethodAnswerSchema,
   paymentMethodSchema,
-  removeCartSchema,
   responses,
   saveShippingAddressSchema,
   updateCartAnswerSchema,
@@ -14,12 +13,11 @@ import {
 } from '@vastra/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/errors.ts';
 import type { ListOrder } from '../../lib/legacy-list.ts';
 import { customerIdOf, principalOf, requireCustomerToken, requireRole } from '../accounts/index.ts';
 import { methodName, readCartLines, summarise, toCartLine } from './cart-lines.ts';
 import { readCheckout, saveShippingAddress, setPaymentMethod } from './checkout.ts';
-import { addToCart, CART_LINE_NOT_FOUND, changeQuantity, removeCartLine } from './service.ts';
+import { addToCart, changeQuantity } from './service.ts';
 
 /** Cart and checkout (SPEC §7 `user/cart-products`, `user/add-to-cart`, payment method, address). */
 export default async function cartRoutes(fastify: FastifyInstance) {

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
