@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from './answers.ts';
 import { MOBILE_PATTERN, PIN_CODE_PATTERN, TEXT_LIMITS, type TextLimit } from './form-rules.ts';
+import { SELLER_STATUSES } from './statuses.ts';
 import { textField } from './text.ts';
 
 const trimmed = ({ min, max }: TextLimit, label: string) =>
@@ -102,7 +103,7 @@ export const sellerProfileSchema = z.object({
   mobile: z.string(),
   companyName: z.string(),
   companyAddress: z.string(),
-  status: z.enum(['active', 'suspended']),
+  status: z.enum(SELLER_STATUSES),
   date: isoDateSchema,
 });
 export type SellerProfile = z.infer<typeof sellerProfileSchema>;

@@ -4,6 +4,7 @@ import { isoDateSchema } from './answers.ts';
 import { productSchema } from './catalog.ts';
 import { pagingFields } from './search.ts';
 import { orderItemStatusSchema, paymentStatusSchema } from './shopping.ts';
+import { PRODUCT_STATUSES, SELLER_STATUSES } from './statuses.ts';
 import { textField } from './text.ts';
 
 const blank = (v: unknown) => (v === '' ? undefined : v);
@@ -41,8 +42,8 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** Every product, removed ones included, with the states that decide whether the shop shows it. */
 export const adminProductSchema = productSchema.extend({
-  status: z.enum(['active', 'removed']),
-  sellerStatus: z.enum(['active', 'suspended']),
+  status: z.enum(PRODUCT_STATUSES),
+  sellerStatus: z.enum(SELLER_STATUSES),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 

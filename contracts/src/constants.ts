@@ -5,3 +5,4 @@
  */
 export * from './catalog-constants.ts';
 export * from './form-rules.ts';
+export * from './statuses.ts';

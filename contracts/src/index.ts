@@ -8,4 +8,5 @@ export * from './reviews.ts';
 export * from './search.ts';
 export * from './shopping.ts';
 export * from './site.ts';
+export * from './statuses.ts';
 export * from './text.ts';

@@ -3,6 +3,7 @@ import { addressSchema, citySchema, postalCodeSchema, stateSchema } from './acco
 import { isoDateSchema } from './answers.ts';
 import { type Product, pageQuerySchema, productSchema } from './catalog.ts';
 import { MAX_LINE_QUANTITY, PAYMENT_METHODS } from './form-rules.ts';
+import { ORDER_ITEM_STATUSES, PAYMENT_STATUSES } from './statuses.ts';
 import { textField } from './text.ts';
 
 /**
@@ -202,16 +203,8 @@ export const paymentMethodAnswerSchema = z.object({
   paymentMethod: chosenMethodSchema,
 });
 
-export const orderItemStatusSchema = z.enum([
-  'awaiting_payment',
-  'pending',
-  'shipped',
-  'delivered',
-  'cancelled',
-]);
-export type OrderItemStatus = z.infer<typeof orderItemStatusSchema>;
-export const paymentStatusSchema = z.enum(['awaiting_payment', 'paid', 'cod_due', 'refunded', 'failed']);
-export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+export const orderItemStatusSchema = z.enum(ORDER_ITEM_STATUSES);
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 
 /** One order item as `my-orders` lists it (`_id` is the order item id). */
 export const orderLineSchema = z.object({

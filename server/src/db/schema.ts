@@ -1,3 +1,13 @@
+import {
+  ORDER_ITEM_STATUSES,
+  ORDER_SOURCES,
+  PAYMENT_STATUSES,
+  PRODUCT_STATUSES,
+  REFUND_REASONS,
+  REFUND_STATUSES,
+  SELLER_STATUSES,
+  STORED_PAYMENT_METHODS,
+} from '@vastra/contracts/constants';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -47,9 +57,7 @@ export const sellers = pgTable('sellers', {
   companyName: text('company_name').notNull(),
   companyAddress: text('company_address').notNull(),
   /** `active` | `suspended`: a suspended seller cannot log in and their products leave the shop. */
-  status: text('status', { enum: ['active', 'suspended'] })
-    .notNull()
-    .default('active'),
+  status: text('status', { enum: SELLER_STATUSES }).notNull().default('active'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -83,9 +91,7 @@ export const products = pgTable(
     ratingAvg: doublePrecision('rating_avg').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
     /** `active` | `removed` (removed by the seller or by an admin: hidden, kept for order history). */
-    status: text('status', { enum: ['active', 'removed'] })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: tsvector('search').generatedAlwaysAs(
@@ -136,7 +142,7 @@ export const checkouts = pgTable('checkouts', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  paymentMethod: text('payment_method', { enum: ['stripe', 'cod'] }),
+  paymentMethod: text('payment_method', { enum: STORED_PAYMENT_METHODS }),
   address: text('address'),
   city: text('city'),
   state: text('state'),
@@ -153,9 +159,9 @@ export const orders = pgTable(
     customerName: text('customer_name'),
     customerEmail: text('customer_email'),
     customerMobile: text('customer_mobile'),
-    paymentMethod: text('payment_method', { enum: ['stripe', 'cod'] }).notNull(),
+    paymentMethod: text('payment_method', { enum: STORED_PAYMENT_METHODS }).notNull(),
     paymentStatus: text('payment_status', {
-      enum: ['awaiting_payment', 'paid', 'cod_due', 'refunded', 'failed'],
+      enum: PAYMENT_STATUSES,
     }).notNull(),
     address: text('address').notNull(),
     city: text('city').notNull(),
@@ -168,9 +174,7 @@ export const orders = pgTable(
     providerSessionId: text('provider_session_id').unique(),
     providerPaymentId: text('provider_payment_id'),
     /** Where the order came from: the cart, or a single Buy Now product. */
-    source: text('source', { enum: ['cart', 'buy_now'] })
-      .notNull()
-      .default('cart'),
+    source: text('source', { enum: ORDER_SOURCES }).notNull().default('cart'),
     reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -203,7 +207,7 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     amountPaise: integer('amount_paise').notNull(),
     status: text('status', {
-      enum: ['awaiting_payment', 'pending', 'shipped', 'delivered', 'cancelled'],
+      enum: ORDER_ITEM_STATUSES,
     }).notNull(),
     refundId: text('refund_id'),
     refundedPaise: integer('refunded_paise'),
@@ -289,16 +293,14 @@ export const refunds = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     orderItemId: uuid('order_item_id').references(() => orderItems.id, { onDelete: 'cascade' }),
     /** A payment that came after its reservation ended and could not be honoured, or a cancelled item. */
-    reason: text('reason', { enum: ['late_payment', 'cancellation'] }).notNull(),
+    reason: text('reason', { enum: REFUND_REASONS }).notNull(),
     provider: text('provider').notNull(),
     sessionId: text('session_id'),
     paymentId: text('payment_id'),
     amountPaise: integer('amount_paise').notNull(),
     /** Sent with every attempt, so the provider makes the refund once however often it is asked. */
     idempotencyKey: text('idempotency_key').notNull().unique(),
-    status: text('status', { enum: ['pending', 'succeeded'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
     providerRefundId: text('provider_refund_id'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -1,0 +1,32 @@
+/**
+ * Every status a row can be in, declared once: the database schema's column enums and the API's
+ * zod enums are both built from these (DESIGN §2, one home per rule). Zod-free, so the web app
+ * may import them from `@vastra/contracts/constants`.
+ */
+
+/** An order item's life (DESIGN §6). */
+export const ORDER_ITEM_STATUSES = [
+  'awaiting_payment',
+  'pending',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+export type OrderItemStatus = (typeof ORDER_ITEM_STATUSES)[number];
+
+/** An order's money. */
+export const PAYMENT_STATUSES = ['awaiting_payment', 'paid', 'cod_due', 'refunded', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** How an order is paid, as stored (`stripe` stands for any online payment provider). */
+export const STORED_PAYMENT_METHODS = ['stripe', 'cod'] as const;
+
+/** Where an order came from: the cart, or a single Buy Now product. */
+export const ORDER_SOURCES = ['cart', 'buy_now'] as const;
+
+export const SELLER_STATUSES = ['active', 'suspended'] as const;
+export const PRODUCT_STATUSES = ['active', 'removed'] as const;
+
+/** A refund the shop owes: why, and whether the provider has confirmed it. */
+export const REFUND_REASONS = ['late_payment', 'cancellation'] as const;
+export const REFUND_STATUSES = ['pending', 'succeeded'] as const;
