@@ -6,3 +6,4 @@
 export * from './catalog-constants.ts';
 export * from './form-rules.ts';
 export * from './statuses.ts';
+export * from './totals.ts';

@@ -10,3 +10,4 @@ export * from './shopping.ts';
 export * from './site.ts';
 export * from './statuses.ts';
 export * from './text.ts';
+export * from './totals.ts';

@@ -1,4 +1,4 @@
-import { GST_PERCENT } from '@vastra/contracts';
+import { gstOn } from '@vastra/contracts';
 import { and, eq, ne } from 'drizzle-orm';
 import { orderItems, orders, refunds } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
@@ -35,7 +35,7 @@ export async function cancelOrderItem(deps: WorkflowDeps, owner: ItemOwner, item
       .where(and(eq(orderItems.orderId, order.id), ne(orderItems.id, item.id)));
     const refundedSoFar = others.reduce((s, o) => s + (o.refunded ?? 0), 0);
     const lastOne = others.every((o) => o.status === 'cancelled');
-    const share = item.amountPaise + Math.round((item.amountPaise * GST_PERCENT) / 100);
+    const share = item.amountPaise + gstOn(item.amountPaise);
     const amountPaise = lastOne
       ? order.totalPaise - refundedSoFar
       : Math.min(share, order.totalPaise - refundedSoFar);

@@ -1,11 +1,19 @@
 import { GST_PERCENT } from '@vastra/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { namedStatement } from '../db/named-statement.ts';
 import { pgErrorOf, violatesCheck } from '../lib/pg-errors.ts';
 import type { LineSource, OrderHeader } from '../modules/orders/index.ts';
 
 const DEADLOCK_DETECTED = '40P01';
+
+/**
+ * gstOn (contracts/src/totals.ts) in SQL, for the one statement that cannot call it: PostgreSQL's
+ * round() of a numeric rounds halves away from zero, as Math.round does for positive amounts.
+ * A test holds the two equal.
+ */
+export const gstSql = (taxablePaise: SQL) =>
+  sql`round(${taxablePaise} * ${sql.raw(String(GST_PERCENT))}::numeric / 100)::int`;
 export const NUMERIC_OUT_OF_RANGE = '22003';
 
 /** What one attempt to turn the cart into a COD order came to. */
@@ -235,7 +243,7 @@ taken as (
     p.image_url, p.image_id, p.created_at, p.rating_avg, p.rating_count, p.color, p.brand
 ),
 totals as (
-  select subtotal, round(subtotal * ${GST_PERCENT}::numeric / 100)::int as gst
+  select subtotal, ${gstSql(sql`subtotal`)} as gst
   from (select sum(price_paise::bigint * quantity)::int as subtotal from lines) s
   where subtotal is not null
 ),

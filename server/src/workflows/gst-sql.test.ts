@@ -1,0 +1,31 @@
+import { gstOn } from '@vastra/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/harness.ts';
+import type { Database } from '../db/client.ts';
+import { gstSql } from './place-cod-order.ts';
+
+let database: Database;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+});
+afterAll(async () => drop?.());
+
+describe('the COD statement taxes exactly as gstOn', () => {
+  it('gives the same GST for amounts on and around every rounding edge', async () => {
+    // 18% of n paise ends in .5 when n ≡ 25 (mod 50): the halves are where roundings differ.
+    const amounts = [0, 1, 2, 3, 25, 50, 75, 99, 125, 275, 33_333, 99_999, 117_999, 1_000_025, 20_000_000];
+    for (let n = 1; n <= 400; n++) amounts.push(n * 25, n * 7 + 3);
+    const rows = await database.db.execute<{ n: number; gst: number }>(
+      sql`select n, ${gstSql(sql`n`)} as gst from unnest(${`{${amounts.join(',')}}`}::int[]) as n`,
+    );
+    const list =
+      'rows' in rows
+        ? (rows.rows as { n: number; gst: number }[])
+        : (rows as unknown as { n: number; gst: number }[]);
+    expect(list).toHaveLength(amounts.length);
+    for (const row of list) expect(Number(row.gst), `GST on ${row.n}`).toBe(gstOn(Number(row.n)));
+  });
+});
