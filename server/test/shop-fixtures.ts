@@ -66,3 +66,20 @@ export async function stockOf(db: DbOrTx, productId: string): Promise<number> {
   const [row] = await db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
   return row!.stock;
 }
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * How shopping tests call the API: as one account (or none), with an optional JSON body, on the
+ * test's app or on another app instance given last. `app` is read at call time (set in beforeAll).
+ */
+export const callerOf =
+  (app: () => App) =>
+  (
+    method: Method,
+    url: string,
+    who?: { headers: FastAccount['headers'] },
+    payload?: object,
+    on: App = app(),
+  ) =>
+    on.inject({ method, url, headers: who?.headers, ...(payload ? { payload } : {}) });

@@ -16,9 +16,9 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL (several statements allowed); for migrations, tests and maintenance. */
   exec(sqlText: string): Promise<void>;
-  /** Runs fn while holding a cluster-wide advisory lock (a no-op lock on single-process PGlite). */
   /** PGlite only: a dump of the data directory (tests clone a migrated template from it). */
   dumpDataDir(): Promise<Blob>;
+  /** Runs fn while holding a cluster-wide advisory lock (a no-op lock on single-process PGlite). */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /**
    * PGlite only (one process owns an embedded database): calls `onNotify` for each NOTIFY on

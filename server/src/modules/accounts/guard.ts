@@ -120,13 +120,6 @@ export async function requireCustomerToken(request: FastifyRequest, _reply: Fast
   request.customerId = claims.sub;
 }
 
-/** onRequest hook: reads a token when one is sent, for endpoints that also serve visitors. */
-export async function optionalPrincipal(request: FastifyRequest) {
-  const raw = readToken(request);
-  if (!raw) return;
-  request.principal = await loadPrincipal(request).catch(() => undefined);
-}
-
 /**
  * Whether the caller holds a valid admin token. The role claim is checked first, so a visitor's or
  * customer's request never costs a database read.

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { type FastAccount, quickSeller, quickUser } from '../../../test/shop-fixtures.ts';
+import { callerOf, type FastAccount, quickSeller, quickUser } from '../../../test/shop-fixtures.ts';
 import { cartItems, checkouts, products, users } from '../../db/schema.ts';
 
 let ctx: TestContext;
@@ -14,8 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: FastAccount, payload?: object) =>
-  ctx.app.inject({ method, url, headers: who?.headers, ...(payload ? { payload } : {}) });
+const call = callerOf(() => ctx.app);
 /** The new app's cart (newest first); the old client's `cart-products` is the same, oldest first. */
 const cart = async (who: FastAccount) => (await call('GET', '/api/user/cart', who)).json();
 const profileOf = async (id: string) => (await ctx.db.select().from(users).where(eq(users.id, id)))[0];

@@ -4,9 +4,13 @@ import { products } from '../../db/schema.ts';
 import { bumpCatalogVersion } from './version.ts';
 
 /**
- * Takes `quantity` units of stock, or nothing: the conditional UPDATE is the only guard against
- * overselling (DESIGN §4) and holds under any number of concurrent buyers. Call it inside the
- * order's transaction so all lines succeed or none do. Returns false when there is not enough.
+ * Takes `quantity` units of stock, or nothing. The one rule that stops overselling (DESIGN §4) is
+ * the table's CHECK (products_stock_non_negative): every writer subtracts, and PostgreSQL refuses
+ * any statement that would leave a product below zero, under any number of concurrent buyers, on
+ * both payment paths (the COD statement relies on it alone). Here the same subtraction also asks
+ * for `stock >= quantity`, so a card checkout learns of a shortage as `false` instead of an error
+ * that would abort its transaction. Call it inside the order's transaction so all lines succeed or
+ * none do.
  */
 export async function takeStock(tx: DbOrTx, productId: string, quantity: number): Promise<boolean> {
   const taken = await tx

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { insertOrderRow } from '../../../test/order-rows.ts';
-import { type FastAccount, quickSeller, quickUser } from '../../../test/shop-fixtures.ts';
+import { callerOf, type FastAccount, quickSeller, quickUser } from '../../../test/shop-fixtures.ts';
 
 /**
  * The original client reverses `my-orders` and `seller-orders` to show the newest first and ignores
@@ -23,8 +23,7 @@ interface Line {
   status: string;
 }
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: FastAccount, payload?: object) =>
-  ctx.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+const call = callerOf(() => ctx.app);
 const list = async (url: string, who: FastAccount) => {
   const res = await call('GET', url, who);
   expect(res.statusCode).toBe(200);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../../test/factories.ts';
 import { FakeStripe } from '../../../test/fake-stripe.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { type FastAccount, quickSeller, quickUser, stockOf } from '../../../test/shop-fixtures.ts';
+import { callerOf, type FastAccount, quickSeller, quickUser, stockOf } from '../../../test/shop-fixtures.ts';
 import type { App } from '../../app.ts';
 import { cartItems, orderItems, orders, refunds } from '../../db/schema.ts';
 import { sweepOwedRefunds } from '../../workflows/owed-refunds.ts';
@@ -36,13 +36,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  who?: FastAccount,
-  payload?: object,
-  app: App = ctx.app,
-) => app.inject({ method, url, headers: who?.headers, ...(payload ? { payload } : {}) });
+const call = callerOf(() => ctx.app);
 
 function webhook(type: string, object: unknown, id = `evt_${Math.random().toString(36).slice(2)}`) {
   const payload = JSON.stringify({ id, object: 'event', type, data: { object } });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../../test/factories.ts';
 import { FakeStripe } from '../../../test/fake-stripe.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { type FastAccount, quickSeller, quickUser, stockOf } from '../../../test/shop-fixtures.ts';
+import { callerOf, type FastAccount, quickSeller, quickUser, stockOf } from '../../../test/shop-fixtures.ts';
 import { cartItems, orderItems, orders, outboxEmails, paymentEvents } from '../../db/schema.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
@@ -32,8 +32,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: FastAccount, payload?: object) =>
-  ctx.app.inject({ method, url, headers: who?.headers, ...(payload ? { payload } : {}) });
+const call = callerOf(() => ctx.app);
 const orderBySession = async (id: string) =>
   (await ctx.db.select().from(orders).where(eq(orders.providerSessionId, id)))[0]!;
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { type FastAccount, quickSeller, quickUser, stockOf } from '../../../test/shop-fixtures.ts';
+import { callerOf, type FastAccount, quickSeller, quickUser, stockOf } from '../../../test/shop-fixtures.ts';
 import { cartItems, orderItems, orders, outboxEmails } from '../../db/schema.ts';
 import { expireReservations } from '../../workflows/reservations.ts';
 
@@ -14,8 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: FastAccount, payload?: object) =>
-  ctx.app.inject({ method, url, headers: who?.headers, ...(payload ? { payload } : {}) });
+const call = callerOf(() => ctx.app);
 const add = (who: FastAccount, productId: string, quantity = 1) =>
   call('POST', '/api/user/add-to-cart', who, { productId, quantity });
 const form = (url: string, fields: Record<string, string> = {}) =>
