@@ -27,3 +27,11 @@ export const errorResponses = { '4xx': errorBodySchema, '5xx': errorBodySchema }
 
 /** A route's `response`: `ok` as its 200 answer, and the shared error answers. */
 export const responses = <T extends z.ZodType>(ok: T) => ({ 200: ok, ...errorResponses });
+
+/** Answer of `GET /api/health`: the process is up and its database answers. */
+export const healthAnswerSchema = z.object({
+  success: z.literal(true),
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+});
+export type HealthAnswer = z.infer<typeof healthAnswerSchema>;

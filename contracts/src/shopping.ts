@@ -202,6 +202,7 @@ export const paymentMethodAnswerSchema = z.object({
   success: z.literal(true),
   paymentMethod: chosenMethodSchema,
 });
+export type PaymentMethodAnswer = z.infer<typeof paymentMethodAnswerSchema>;
 
 export const orderItemStatusSchema = z.enum(ORDER_ITEM_STATUSES);
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
@@ -259,6 +260,7 @@ export const paymentConfirmAnswerSchema = z.object({
   paid: z.boolean(),
   order: apiOrderSchema,
 });
+export type PaymentConfirmAnswer = z.infer<typeof paymentConfirmAnswerSchema>;
 
 /** Answer of `PUT /api/user/order-successfull/{productId}` (SPEC §7: cartProductObjectId). */
 export const buyNowSuccessAnswerSchema = z.object({
@@ -266,12 +268,14 @@ export const buyNowSuccessAnswerSchema = z.object({
   cartProductObjectId: z.string(),
   paymentStatus: paymentStatusSchema,
 });
+export type BuyNowSuccessAnswer = z.infer<typeof buyNowSuccessAnswerSchema>;
 
 /** Answer of `PUT /api/user/order-buy-success/{cartProductObjectId}` (SPEC §7: success). */
 export const orderPaidAnswerSchema = z.object({
   success: z.literal(true),
   paymentStatus: paymentStatusSchema,
 });
+export type OrderPaidAnswer = z.infer<typeof orderPaidAnswerSchema>;
 
 /** Answer of a seller's Confirm Shipment and Mark Delivered: the item and its new status. */
 export const itemStatusAnswerSchema = z.object({
@@ -279,6 +283,7 @@ export const itemStatusAnswerSchema = z.object({
   _id: z.string(),
   status: orderItemStatusSchema,
 });
+export type ItemStatusAnswer = z.infer<typeof itemStatusAnswerSchema>;
 
 /** Answer of `my-orders` and `GET /api/user/orders`: a bare array of order items. */
 export const orderLineListSchema = z.array(orderLineSchema);

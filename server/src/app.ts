@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { type HealthAnswer, healthAnswerSchema, responses } from '@vastra/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -87,10 +88,14 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
-  app.get('/api/health', async () => {
-    await database.exec('select 1');
-    return { success: true, status: 'ok', database: database.kind };
-  });
+  app.get(
+    '/api/health',
+    { schema: { response: responses(healthAnswerSchema) } },
+    async (): Promise<HealthAnswer> => {
+      await database.exec('select 1');
+      return { success: true, status: 'ok', database: database.kind };
+    },
+  );
 
   // Benchmarks read the statement count before and after a load round (never on in production).
   if (config.benchCountQueries) {

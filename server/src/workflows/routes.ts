@@ -1,7 +1,25 @@
 import {
+  type BuyNowSuccessAnswer,
   buyNowSchema,
+  buyNowSuccessAnswerSchema,
+  type CheckoutSessionAnswer,
+  checkoutSessionAnswerSchema,
+  type OkAnswer,
+  type OkMessageAnswer,
+  type OrderAnswer,
+  type OrderPaidAnswer,
+  okAnswerSchema,
+  okMessageAnswerSchema,
+  orderAnswerSchema,
   orderItemParamsSchema,
+  orderPaidAnswerSchema,
+  type PaymentConfirmAnswer,
+  paymentConfirmAnswerSchema,
+  productRemovalAnswerSchema,
+  type RemoveCartAnswer,
+  removeCartAnswerSchema,
   removeCartSchema,
+  responses,
   sessionParamsSchema,
   shoppingId,
 } from '@vastra/contracts';
@@ -33,6 +51,9 @@ export default async function workflowRoutes(fastify: FastifyInstance) {
   const asUser = { onRequest: requireRole('user') };
   const asSeller = { onRequest: requireRole('seller') };
   const asAdmin = { onRequest: requireRole('admin') };
+  const session = { response: responses(checkoutSessionAnswerSchema) };
+  const ok = { response: responses(okAnswerSchema) };
+  const okMessage = { response: responses(okMessageAnswerSchema) };
   const deps = (req: FastifyRequest): WorkflowDeps & { publicUrl: string } => ({
     ...app.deps,
     log: req.log,
@@ -40,21 +61,26 @@ export default async function workflowRoutes(fastify: FastifyInstance) {
   });
 
   // Its one statement locks the customer's row, so the guard need not read it first.
-  app.put('/api/user/order-success', { onRequest: requireCustomerToken }, async (req) => {
+  const placed = { onRequest: requireCustomerToken, schema: { response: responses(orderAnswerSchema) } };
+  app.put('/api/user/order-success', placed, async (req): Promise<OrderAnswer> => {
     return { success: true, order: await completeCheckout(deps(req), customerIdOf(req)) };
   });
 
-  app.post('/api/user/checkout-session', asUser, async (req) => {
-    const session = await startCardCheckout(deps(req), principalOf(req).id, {
-      source: 'cart',
-    });
-    return { success: true, ...session };
-  });
+  app.post(
+    '/api/user/checkout-session',
+    { ...asUser, schema: session },
+    async (req): Promise<CheckoutSessionAnswer> => {
+      const session = await startCardCheckout(deps(req), principalOf(req).id, {
+        source: 'cart',
+      });
+      return { success: true, ...session };
+    },
+  );
 
   app.post(
     '/api/user/checkout-session-buyNow',
-    { ...asUser, schema: { body: buyNowSchema } },
-    async (req) => {
+    { ...asUser, schema: { ...session, body: buyNowSchema } },
+    async (req): Promise<CheckoutSessionAnswer> => {
       const session = await startCardCheckout(deps(req), principalOf(req).id, {
         source: 'buy_now',
         productId: req.body.productId,
@@ -66,8 +92,14 @@ export default async function workflowRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/user/order-successfull/:productId',
-    { ...asUser, schema: { params: z.object({ productId: shoppingId('productId') }) } },
-    async (req) => {
+    {
+      ...asUser,
+      schema: {
+        params: z.object({ productId: shoppingId('productId') }),
+        response: responses(buyNowSuccessAnswerSchema),
+      },
+    },
+    async (req): Promise<BuyNowSuccessAnswer> => {
       const result = await confirmBuyNowByProduct(deps(req), principalOf(req).id, req.params.productId);
       return { success: true, cartProductObjectId: result.itemId, paymentStatus: result.paymentStatus };
     },
@@ -75,8 +107,14 @@ export default async function workflowRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/user/order-buy-success/:cartProductObjectId',
-    { ...asUser, schema: { params: z.object({ cartProductObjectId: shoppingId('cartProductObjectId') }) } },
-    async (req) => {
+    {
+      ...asUser,
+      schema: {
+        params: z.object({ cartProductObjectId: shoppingId('cartProductObjectId') }),
+        response: responses(orderPaidAnswerSchema),
+      },
+    },
+    async (req): Promise<OrderPaidAnswer> => {
       const result = await confirmByItem(deps(req), principalOf(req).id, req.params.cartProductObjectId);
       return { success: true, paymentStatus: result.paymentStatus };
     },
@@ -84,8 +122,8 @@ export default async function workflowRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/payments/session/:sessionId/confirm',
-    { ...asUser, schema: { params: sessionParamsSchema } },
-    async (req) => {
+    { ...asUser, schema: { params: sessionParamsSchema, response: responses(paymentConfirmAnswerSchema) } },
+    async (req): Promise<PaymentConfirmAnswer> => {
       const userId = principalOf(req).id;
       const orderId = await confirmBySession(deps(req), userId, req.params.sessionId);
       const order = await getCustomerOrder(db, userId, orderId);
@@ -95,8 +133,8 @@ export default async function workflowRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/user/orders/:itemId/cancel',
-    { ...asUser, schema: { params: orderItemParamsSchema } },
-    async (req) => {
+    { ...asUser, schema: { ...okMessage, params: orderItemParamsSchema } },
+    async (req): Promise<OkMessageAnswer> => {
       await cancelOrderItem(deps(req), { userId: principalOf(req).id }, req.params.itemId);
       return { success: true, message: 'One Order Cancelled' };
     },
@@ -104,44 +142,59 @@ export default async function workflowRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/seller/orders/:itemId/cancel',
-    { ...asSeller, schema: { params: orderItemParamsSchema } },
-    async (req) => {
+    { ...asSeller, schema: { ...ok, params: orderItemParamsSchema } },
+    async (req): Promise<OkAnswer> => {
       await cancelOrderItem(deps(req), { sellerId: principalOf(req).id }, req.params.itemId);
       return { success: true };
     },
   );
 
   // SPEC §7: the same call removes a cart line or, given an order item id, cancels that order item.
-  app.delete('/api/user/add-to-cart', { ...asUser, schema: { body: removeCartSchema } }, async (req) => {
-    const userId = principalOf(req).id;
-    if (await removeCartLine(db, userId, req.body.cartProductId)) return { success: true };
-    try {
-      await cancelOrderItem(deps(req), { userId }, req.body.cartProductId);
-    } catch (err) {
-      if ((err as { code?: string }).code === 'NOT_FOUND') throw notFound(CART_LINE_NOT_FOUND);
-      throw err;
-    }
-    return { success: true, message: 'One Order Cancelled' };
-  });
+  const removeLine = { body: removeCartSchema, response: responses(removeCartAnswerSchema) };
+  app.delete(
+    '/api/user/add-to-cart',
+    { ...asUser, schema: removeLine },
+    async (req): Promise<RemoveCartAnswer> => {
+      const userId = principalOf(req).id;
+      if (await removeCartLine(db, userId, req.body.cartProductId)) return { success: true };
+      try {
+        await cancelOrderItem(deps(req), { userId }, req.body.cartProductId);
+      } catch (err) {
+        if ((err as { code?: string }).code === 'NOT_FOUND') throw notFound(CART_LINE_NOT_FOUND);
+        throw err;
+      }
+      return { success: true, message: 'One Order Cancelled' };
+    },
+  );
 
-  app.delete('/api/seller/delete-product', asSeller, async (req) => {
+  app.delete('/api/seller/delete-product', { ...asSeller, schema: ok }, async (req): Promise<OkAnswer> => {
     await removeSellerProduct(db, storage, principalOf(req).id, productIdToDelete(req.body, req.query));
     return { success: true };
   });
 
   app.delete(
     '/api/admin/products/:id',
-    { ...asAdmin, schema: { params: z.object({ id: idSchema('Product id') }) } },
+    {
+      ...asAdmin,
+      schema: {
+        params: z.object({ id: idSchema('Product id') }),
+        response: responses(productRemovalAnswerSchema),
+      },
+    },
     async (req) => {
       await removeProductByAdmin(db, req.params.id);
       return { success: true as const, productId: req.params.id, status: 'removed' as const };
     },
   );
 
-  app.delete('/api/user/delete-account', asUser, async (req) => {
-    await deleteCustomerAccount(db, principalOf(req).id);
-    return { success: true, message: 'Account Deleted' };
-  });
+  app.delete(
+    '/api/user/delete-account',
+    { ...asUser, schema: okMessage },
+    async (req): Promise<OkMessageAnswer> => {
+      await deleteCustomerAccount(db, principalOf(req).id);
+      return { success: true, message: 'Account Deleted' };
+    },
+  );
 
   await app.register(paymentPageRoutes);
 }

@@ -1,10 +1,16 @@
 import {
+  type AdminAuthAnswer,
   adminAuthAnswerSchema,
   errorResponses,
   loginSchema,
+  type SellerAuthAnswer,
+  type SellerProfile,
   sellerAuthAnswerSchema,
   sellerProfileListSchema,
   sellerRegisterSchema,
+  type UpdateProfileAnswer,
+  type UserAuthAnswer,
+  type UserProfile,
   updateProfileAnswerSchema,
   userAuthAnswerSchema,
   userProfileListSchema,
@@ -31,7 +37,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       schema: { body: userRegisterSchema, response: { 200: userAuthAnswerSchema, ...errorResponses } },
       preHandler: (req) => limitAuthAttempt(req, 'register'),
     },
-    async (req) => {
+    async (req): Promise<UserAuthAnswer> => {
       const user = await accounts.registerUser(db, req.body);
       const authToken = await tokens.sign({ sub: user.id, role: 'user' });
       return { success: true, authToken, userFullName: user.fullName };
@@ -44,7 +50,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       schema: { body: loginSchema, response: { 200: userAuthAnswerSchema, ...errorResponses } },
       preHandler: (req) => limitAuthAttempt(req, 'login'),
     },
-    async (req) => {
+    async (req): Promise<UserAuthAnswer> => {
       const user = await accounts.loginUser(db, req.body.email, req.body.password);
       const authToken = await tokens.sign({ sub: user.id, role: 'user' });
       return { success: true, authToken, userFullName: user.fullName };
@@ -52,9 +58,13 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   );
 
   const userProfile = { response: { 200: userProfileListSchema, ...errorResponses } };
-  app.get('/api/auth/user/get-user-profile', { ...asUser, schema: userProfile }, async (req) => {
-    return [toUserProfile(await accounts.getUser(db, principalOf(req).id))];
-  });
+  app.get(
+    '/api/auth/user/get-user-profile',
+    { ...asUser, schema: userProfile },
+    async (req): Promise<[UserProfile]> => {
+      return [toUserProfile(await accounts.getUser(db, principalOf(req).id))];
+    },
+  );
 
   app.put(
     '/api/user/update-profile',
@@ -65,7 +75,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
         response: { 200: updateProfileAnswerSchema, ...errorResponses },
       },
     },
-    async (req) => {
+    async (req): Promise<UpdateProfileAnswer> => {
       const user = await accounts.updateUserProfile(db, principalOf(req).id, req.body);
       return { success: true, updatedProfile: [toUserProfile(user)] };
     },
@@ -77,7 +87,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       schema: { body: sellerRegisterSchema, response: { 200: sellerAuthAnswerSchema, ...errorResponses } },
       preHandler: (req) => limitAuthAttempt(req, 'register'),
     },
-    async (req) => {
+    async (req): Promise<SellerAuthAnswer> => {
       const seller = await accounts.registerSeller(db, req.body);
       const authToken = await tokens.sign({ sub: seller.id, role: 'seller' });
       return { success: true, authToken, sellerFullName: seller.fullName };
@@ -90,7 +100,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       schema: { body: loginSchema, response: { 200: sellerAuthAnswerSchema, ...errorResponses } },
       preHandler: (req) => limitAuthAttempt(req, 'login'),
     },
-    async (req) => {
+    async (req): Promise<SellerAuthAnswer> => {
       const seller = await accounts.loginSeller(db, req.body.email, req.body.password);
       const authToken = await tokens.sign({ sub: seller.id, role: 'seller' });
       return { success: true, authToken, sellerFullName: seller.fullName };
@@ -98,9 +108,13 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   );
 
   const sellerProfile = { response: { 200: sellerProfileListSchema, ...errorResponses } };
-  app.get('/api/auth/seller/get-seller-profile', { ...asSeller, schema: sellerProfile }, async (req) => {
-    return [toSellerProfile(await accounts.getSeller(db, principalOf(req).id))];
-  });
+  app.get(
+    '/api/auth/seller/get-seller-profile',
+    { ...asSeller, schema: sellerProfile },
+    async (req): Promise<[SellerProfile]> => {
+      return [toSellerProfile(await accounts.getSeller(db, principalOf(req).id))];
+    },
+  );
 
   app.post(
     '/api/auth/admin/admin-login',
@@ -108,7 +122,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       schema: { body: loginSchema, response: { 200: adminAuthAnswerSchema, ...errorResponses } },
       preHandler: (req) => limitAuthAttempt(req, 'login'),
     },
-    async (req) => {
+    async (req): Promise<AdminAuthAnswer> => {
       const admin = await accounts.loginAdmin(db, req.body.email, req.body.password);
       const authToken = await tokens.sign({ sub: admin.id, role: 'admin' });
       return { success: true, authToken, adminFullName: admin.fullName };

@@ -1,4 +1,18 @@
-import { type AdminPage, adminListQuerySchema } from '@vastra/contracts';
+import {
+  type AdminPage,
+  adminListQuerySchema,
+  adminMessageSchema,
+  adminOrderSchema,
+  adminPageSchema,
+  adminProductSchema,
+  adminSellerSchema,
+  adminStatsSchema,
+  adminUserSchema,
+  responses,
+  sellerModerationAnswerSchema,
+  sellerProfileListAllSchema,
+  userProfileListAllSchema,
+} from '@vastra/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,23 +38,33 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   const { db } = app.deps;
   app.addHook('onRequest', requireRole('admin'));
 
-  const list = { schema: { querystring: adminListQuerySchema } };
-  const sellerParams = { schema: { params: z.object({ id: idSchema('Seller id') }) } };
+  const answer = <T extends z.ZodType>(schema: T) => ({ schema: { response: responses(schema) } });
+  const list = <T extends z.ZodType>(item: T) => ({
+    schema: { querystring: adminListQuerySchema, response: responses(adminPageSchema(item)) },
+  });
+  const sellerParams = {
+    schema: {
+      params: z.object({ id: idSchema('Seller id') }),
+      response: responses(sellerModerationAnswerSchema),
+    },
+  };
 
-  app.get('/api/admin/getAllSellers', async () => allSellers(db));
-  app.get('/api/admin/getAllUsers', async () => allUsers(db));
+  app.get('/api/admin/getAllSellers', answer(sellerProfileListAllSchema), async () => allSellers(db));
+  app.get('/api/admin/getAllUsers', answer(userProfileListAllSchema), async () => allUsers(db));
 
-  app.get('/api/admin/sellers', list, async (req, reply) =>
+  app.get('/api/admin/sellers', list(adminSellerSchema), async (req, reply) =>
     withTotal(reply, await listSellers(db, req.query)),
   );
-  app.get('/api/admin/users', list, async (req, reply) => withTotal(reply, await listUsers(db, req.query)));
-  app.get('/api/admin/products', list, async (req, reply) =>
+  app.get('/api/admin/users', list(adminUserSchema), async (req, reply) =>
+    withTotal(reply, await listUsers(db, req.query)),
+  );
+  app.get('/api/admin/products', list(adminProductSchema), async (req, reply) =>
     withTotal(reply, await listAdminProducts(db, req.query)),
   );
-  app.get('/api/admin/orders', list, async (req, reply) =>
+  app.get('/api/admin/orders', list(adminOrderSchema), async (req, reply) =>
     withTotal(reply, await listAdminOrders(db, req.query)),
   );
-  app.get('/api/admin/messages', list, async (req, reply) =>
+  app.get('/api/admin/messages', list(adminMessageSchema), async (req, reply) =>
     withTotal(reply, await listMessages(db, req.query)),
   );
 
@@ -53,5 +77,5 @@ export default async function adminRoutes(fastify: FastifyInstance) {
     seller: toSellerProfile(await reinstateSeller(db, req.params.id)),
   }));
 
-  app.get('/api/admin/stats', async () => dashboardStats(db));
+  app.get('/api/admin/stats', answer(adminStatsSchema), async () => dashboardStats(db));
 }

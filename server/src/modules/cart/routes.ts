@@ -1,13 +1,17 @@
 import {
+  type AddToCartAnswer,
   addToCartAnswerSchema,
   addToCartSchema,
   type CartAnswer,
   cartAnswerSchema,
+  type OkAnswer,
   okAnswerSchema,
+  type PaymentMethodAnswer,
   paymentMethodAnswerSchema,
   paymentMethodSchema,
   responses,
   saveShippingAddressSchema,
+  type UpdateCartAnswer,
   updateCartAnswerSchema,
   updateCartSchema,
 } from '@vastra/contracts';
@@ -45,12 +49,12 @@ export default async function cartRoutes(fastify: FastifyInstance) {
 
   // The busiest customer call: its statement checks the account itself (see requireCustomerToken).
   const asCustomer = { onRequest: requireCustomerToken };
-  app.post('/api/user/add-to-cart', { ...asCustomer, schema: add }, async (req) => {
+  app.post('/api/user/add-to-cart', { ...asCustomer, schema: add }, async (req): Promise<AddToCartAnswer> => {
     const line = await addToCart(db, customerIdOf(req), req.body.productId, req.body.quantity ?? 1);
     return { success: true, message: 'Added to cart', cartProductId: line.id, quantity: line.quantity };
   });
 
-  app.put('/api/user/add-to-cart', { ...asUser, schema: change }, async (req) => {
+  app.put('/api/user/add-to-cart', { ...asUser, schema: change }, async (req): Promise<UpdateCartAnswer> => {
     const { cartProductId, increament, increment, quantity } = req.body;
     const step = increament ?? increment;
     const result = await changeQuantity(db, principalOf(req).id, cartProductId, {
@@ -63,7 +67,7 @@ export default async function cartRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/user/set-payment-method',
     { ...asUser, schema: { body: paymentMethodSchema, response: responses(paymentMethodAnswerSchema) } },
-    async (req) => {
+    async (req): Promise<PaymentMethodAnswer> => {
       await setPaymentMethod(db, principalOf(req).id, req.body.selectedMethod);
       return { success: true, paymentMethod: methodName(req.body.selectedMethod) };
     },
@@ -72,7 +76,7 @@ export default async function cartRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/user/save-shipping-address',
     { ...asUser, schema: { body: saveShippingAddressSchema, response: responses(okAnswerSchema) } },
-    async (req) => {
+    async (req): Promise<OkAnswer> => {
       const { saveToProfile, ...address } = req.body;
       await saveShippingAddress(db, principalOf(req).id, address, { saveToProfile: saveToProfile === true });
       return { success: true };

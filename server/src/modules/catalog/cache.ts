@@ -238,17 +238,21 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * Answers a public catalogue GET from the cache: pre-serialized JSON, a strong ETag, `304` when the
  * client's copy is current, and `must-revalidate` so browsers always ask (cheaply) before reusing it.
  */
-export async function sendCached(
+export async function sendCached<Reply extends FastifyReply>(
   req: FastifyRequest,
-  reply: FastifyReply,
+  reply: Reply,
   key: string,
   load: () => Promise<CacheFill>,
-): Promise<FastifyReply> {
+): Promise<Reply> {
   // Serialised once per catalogue version with the route's answer schema (validated, in the schema's
   // field order); the cached bytes are then sent as they are, which Fastify never serialises again.
-  const page = await catalogCacheOf(req.server.deps).get(key, load, (payload) => reply.serialize(payload));
+  const serialize = (payload: unknown) => reply.serialize(payload) as string;
+  const page = await catalogCacheOf(req.server.deps).get(key, load, serialize);
   if (matches(req.headers['if-none-match'], page.etag)) {
-    return reply.code(304).headers(page.notModifiedHeaders).send();
+    reply.code(304).headers(page.notModifiedHeaders).send();
+  } else {
+    reply.headers(page.headers).send(page.bytes);
   }
-  return reply.headers(page.headers).send(page.bytes);
+  // The route's own reply, already sent: Fastify then leaves the answer as it is.
+  return reply;
 }

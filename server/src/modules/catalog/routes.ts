@@ -71,20 +71,23 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
     return toApiProduct(row);
   };
 
-  app.get('/api/product-page/:id', { schema: productSchemaOf(productSchema) }, (req, reply) =>
+  app.get('/api/product-page/:id', { schema: productSchemaOf(productSchema) }, async (req, reply) =>
     sendCached(req, reply, cacheKey('product-page', req.params), async () => ({
       payload: await productPayload(req.params.id),
     })),
   );
 
-  app.get('/api/seller/get-a-product/:id', { schema: productSchemaOf(productInListSchema) }, (req, reply) =>
-    sendCached(req, reply, cacheKey('get-a-product', req.params), async () => ({
-      payload: [await productPayload(req.params.id)],
-    })),
+  app.get(
+    '/api/seller/get-a-product/:id',
+    { schema: productSchemaOf(productInListSchema) },
+    async (req, reply) =>
+      sendCached(req, reply, cacheKey('get-a-product', req.params), async () => ({
+        payload: [await productPayload(req.params.id)],
+      })),
   );
 
   const featured = { response: { 200: productListSchema, ...errorResponses } };
-  app.get('/api/featured', { schema: featured }, (req, reply) =>
+  app.get('/api/featured', { schema: featured }, async (req, reply) =>
     sendCached(req, reply, 'featured', async () => ({ payload: await listFeatured(db) })),
   );
 

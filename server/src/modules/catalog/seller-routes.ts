@@ -2,6 +2,7 @@ import {
   addProductSchema,
   errorResponses,
   legacyListQuerySchema,
+  type ProductAnswer,
   pageQuerySchema,
   productAnswerSchema,
   productListSchema,
@@ -26,7 +27,7 @@ export default async function sellerProductRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/seller/add-product',
     { ...asSeller, schema: { body: addProductSchema, response: created } },
-    async (req, reply) => {
+    async (req, reply): Promise<ProductAnswer> => {
       const product = await addProduct(db, storage, principalOf(req).id, req.body);
       reply.status(201);
       return { success: true, product };
@@ -62,7 +63,7 @@ export default async function sellerProductRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/seller/update-product',
     { ...asSeller, schema: { body: updateProductSchema, response: changed } },
-    async (req) => {
+    async (req): Promise<ProductAnswer> => {
       const product = await updateProduct(db, storage, principalOf(req).id, req.body);
       return { success: true, product };
     },

@@ -1,4 +1,4 @@
-import { type ContactAnswer, contactSchema } from '@vastra/contracts';
+import { type ContactAnswer, contactAnswerSchema, contactSchema, errorResponses } from '@vastra/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors.ts';
@@ -26,7 +26,10 @@ export default async function contactRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/contact',
-    { schema: { body: contactSchema }, preHandler: limitContact },
+    {
+      schema: { body: contactSchema, response: { 201: contactAnswerSchema, ...errorResponses } },
+      preHandler: limitContact,
+    },
     async (req, reply): Promise<ContactAnswer> => {
       await sendContactMessage(db, mailer, config.shop.email, req.body);
       reply.code(201);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { IMAGE_MAX_BYTES } from '@vastra/contracts';
+import { IMAGE_MAX_BYTES, responses, uploadAnswerSchema } from '@vastra/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { requireRole } from '../accounts/index.ts';
@@ -40,7 +40,8 @@ export default async function mediaRoutes(app: FastifyInstance) {
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
   });
 
-  app.post('/api/media/upload', { onRequest: requireRole('seller') }, async (req) => {
+  const upload = { onRequest: requireRole('seller'), schema: { response: responses(uploadAnswerSchema) } };
+  app.post('/api/media/upload', upload, async (req) => {
     const bytes = await readUploadedFile(req);
     return saveUploadedImage(storage, bytes);
   });

@@ -1,5 +1,7 @@
 import {
+  type ItemStatusAnswer,
   itemStatusAnswerSchema,
+  type OrderAnswer,
   orderAnswerSchema,
   orderItemParamsSchema,
   orderParamsSchema,
@@ -27,29 +29,37 @@ export default async function orderRoutes(fastify: FastifyInstance) {
   const oneOrder = { params: orderParamsSchema, response: responses(orderAnswerSchema) };
   const itemStatus = { params: orderItemParamsSchema, response: responses(itemStatusAnswerSchema) };
 
-  app.get('/api/user/orders/:orderId', { ...asUser, schema: oneOrder }, async (req) => {
+  app.get('/api/user/orders/:orderId', { ...asUser, schema: oneOrder }, async (req): Promise<OrderAnswer> => {
     return { success: true, order: await getCustomerOrder(db, principalOf(req).id, req.params.orderId) };
   });
 
   app.put(
     '/api/user/orders/:orderId/address',
     { ...asUser, schema: { ...oneOrder, body: shippingAddressSchema } },
-    async (req) => {
+    async (req): Promise<OrderAnswer> => {
       const userId = principalOf(req).id;
       await changeOrderAddress(db, userId, req.params.orderId, req.body);
       return { success: true, order: await getCustomerOrder(db, userId, req.params.orderId) };
     },
   );
 
-  app.post('/api/seller/orders/:itemId/ship', { ...asSeller, schema: itemStatus }, async (req) => {
-    const item = await shipItem(deps(req), principalOf(req).id, req.params.itemId);
-    return { success: true, _id: item.id, status: item.status };
-  });
+  app.post(
+    '/api/seller/orders/:itemId/ship',
+    { ...asSeller, schema: itemStatus },
+    async (req): Promise<ItemStatusAnswer> => {
+      const item = await shipItem(deps(req), principalOf(req).id, req.params.itemId);
+      return { success: true, _id: item.id, status: item.status };
+    },
+  );
 
-  app.post('/api/seller/orders/:itemId/deliver', { ...asSeller, schema: itemStatus }, async (req) => {
-    const item = await deliverItem(db, principalOf(req).id, req.params.itemId);
-    return { success: true, _id: item.id, status: item.status };
-  });
+  app.post(
+    '/api/seller/orders/:itemId/deliver',
+    { ...asSeller, schema: itemStatus },
+    async (req): Promise<ItemStatusAnswer> => {
+      const item = await deliverItem(db, principalOf(req).id, req.params.itemId);
+      return { success: true, _id: item.id, status: item.status };
+    },
+  );
 
   await app.register(orderListRoutes);
 }

@@ -1,4 +1,11 @@
-import { addReviewSchema, reviewsPageQuerySchema } from '@vastra/contracts';
+import {
+  addReviewAnswerSchema,
+  addReviewSchema,
+  legacyReviewsAnswerSchema,
+  productReviewsAnswerSchema,
+  responses,
+  reviewsPageQuerySchema,
+} from '@vastra/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +21,10 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/user/add-review',
-    { onRequest: requireRole('user'), schema: { body: addReviewSchema } },
+    {
+      onRequest: requireRole('user'),
+      schema: { body: addReviewSchema, response: responses(addReviewAnswerSchema) },
+    },
     async (req) => {
       const { productId, rating, reviewInput } = req.body;
       return addReview(db, principalOf(req), { productId, rating, text: reviewInput });
@@ -25,13 +35,24 @@ export default async function reviewRoutes(fastify: FastifyInstance) {
   // review in one go (LEGACY_LIST_LIMIT); newer clients page through `/api/products/:id/reviews`.
   app.get(
     '/api/user/show-reviews/:productId',
-    { schema: { params: z.object({ productId: idSchema('productId') }) } },
+    {
+      schema: {
+        params: z.object({ productId: idSchema('productId') }),
+        response: responses(legacyReviewsAnswerSchema),
+      },
+    },
     async (req) => listReviews(db, req.params.productId, { page: 1, limit: config.legacyListLimit }),
   );
 
   app.get(
     '/api/products/:id/reviews',
-    { schema: { params: z.object({ id: idSchema('product id') }), querystring: reviewsPageQuerySchema } },
+    {
+      schema: {
+        params: z.object({ id: idSchema('product id') }),
+        querystring: reviewsPageQuerySchema,
+        response: responses(productReviewsAnswerSchema),
+      },
+    },
     async (req, reply) => {
       const answer = await productReviews(db, req.params.id, req.query);
       reply.header('x-total-count', answer.count);

@@ -1,4 +1,4 @@
-import { productSearchQuerySchema } from '@vastra/contracts';
+import { productSearchAnswerSchema, productSearchQuerySchema, responses } from '@vastra/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { concurrencyLimit } from '../../lib/limit.ts';
@@ -26,7 +26,9 @@ export default async function searchRoutes(fastify: FastifyInstance) {
     return JSON.parse(page.body) as T;
   };
 
-  app.get('/api/products', { schema: { querystring: productSearchQuerySchema } }, async (req, reply) => {
+  // Sent as cached bytes: the answer schema serialises it once, when cached (see catalog/cache.ts).
+  const search = { querystring: productSearchQuerySchema, response: responses(productSearchAnswerSchema) };
+  app.get('/api/products', { schema: search }, async (req, reply) => {
     // Answers are cached per catalogue version like the other public lists (a change shows at once).
     const key = `search?${JSON.stringify(req.query, Object.keys(req.query).sort())}`;
     return sendCached(req, reply, key, async () => {

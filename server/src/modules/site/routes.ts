@@ -1,5 +1,5 @@
 import type { SiteInfo } from '@vastra/contracts';
-import { GST_PERCENT } from '@vastra/contracts';
+import { GST_PERCENT, responses, siteInfoSchema } from '@vastra/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 
@@ -33,7 +33,7 @@ export function siteInfo(config: Config): SiteInfo {
 /** Site: `GET /api/site` for the footer, contact page and policy pages. */
 export default async function siteRoutes(fastify: FastifyInstance) {
   const info = siteInfo(fastify.deps.config);
-  fastify.get('/api/site', async (_req, reply) => {
+  fastify.get('/api/site', { schema: { response: responses(siteInfoSchema) } }, async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return info;
   });
