@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import type { App } from '../src/app.ts';
 
 export interface FakeSession {
   id: string;
@@ -134,4 +136,43 @@ export class FakeStripe {
       });
     });
   }
+}
+
+export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_test_secret';
+
+/** The environment that points the app's Stripe SDK at a FakeStripe listening on `port`. */
+export const fakeStripeEnv = (port: number) => ({
+  PUBLIC_URL: 'https://shop.example.in',
+  STRIPE_SECRET_KEY: 'sk_test_fake',
+  STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+  STRIPE_API_HOST: '127.0.0.1',
+  STRIPE_API_PORT: String(port),
+  STRIPE_API_PROTOCOL: 'http',
+});
+
+const signer = new Stripe('sk_test_fake');
+
+/** Posts a Stripe event to the app's webhook, signed as Stripe signs it (or with another secret). */
+export function sendStripeWebhook(
+  app: App,
+  type: string,
+  object: unknown,
+  opts: { id?: string; secret?: string } = {},
+) {
+  const payload = JSON.stringify({
+    id: opts.id ?? `evt_${randomBytes(8).toString('hex')}`,
+    object: 'event',
+    type,
+    data: { object },
+  });
+  const signature = signer.webhooks.generateTestHeaderString({
+    payload,
+    secret: opts.secret ?? FAKE_STRIPE_WEBHOOK_SECRET,
+  });
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
 }

@@ -1,30 +1,18 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../../test/factories.ts';
-import { FakeStripe } from '../../../test/fake-stripe.ts';
+import { FakeStripe, fakeStripeEnv, sendStripeWebhook } from '../../../test/fake-stripe.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { callerOf, type FastAccount, quickSeller, quickUser, stockOf } from '../../../test/shop-fixtures.ts';
 import { cartItems, orderItems, orders, outboxEmails, paymentEvents } from '../../db/schema.ts';
 
-const WEBHOOK_SECRET = 'whsec_test_secret';
 const fake = new FakeStripe();
-const sdk = new Stripe('sk_test_fake');
 let ctx: TestContext;
 let seller: FastAccount;
 
 beforeAll(async () => {
   const port = await fake.start();
-  ctx = await createTestContext({
-    env: {
-      PUBLIC_URL: 'https://shop.example.in',
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_HOST: '127.0.0.1',
-      STRIPE_API_PORT: String(port),
-      STRIPE_API_PROTOCOL: 'http',
-    },
-  });
+  ctx = await createTestContext({ env: fakeStripeEnv(port) });
   seller = await quickSeller(ctx.app);
 });
 afterAll(async () => {
@@ -36,21 +24,8 @@ const call = callerOf(() => ctx.app);
 const orderBySession = async (id: string) =>
   (await ctx.db.select().from(orders).where(eq(orders.providerSessionId, id)))[0]!;
 
-function webhook(type: string, object: unknown, opts: { id?: string; secret?: string } = {}) {
-  const payload = JSON.stringify({
-    id: opts.id ?? `evt_${Math.random().toString(36).slice(2)}`,
-    object: 'event',
-    type,
-    data: { object },
-  });
-  const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? WEBHOOK_SECRET });
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/payments/stripe/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
-}
+const webhook = (type: string, object: unknown, opts?: { id?: string; secret?: string }) =>
+  sendStripeWebhook(ctx.app, type, object, opts);
 
 async function checkout(pricePaise = 33_333, quantity = 3, stock = 5) {
   const user = await quickUser(ctx.app);
