@@ -14,7 +14,10 @@ import {
   orderItemParamsSchema,
   orderPaidAnswerSchema,
   type PaymentConfirmAnswer,
+  type PaymentMethodAnswer,
   paymentConfirmAnswerSchema,
+  paymentMethodAnswerSchema,
+  paymentMethodSchema,
   productRemovalAnswerSchema,
   type RemoveCartAnswer,
   removeCartAnswerSchema,
@@ -29,7 +32,7 @@ import { z } from 'zod';
 import { notFound } from '../lib/errors.ts';
 import { idSchema } from '../lib/ids.ts';
 import { customerIdOf, principalOf, requireCustomerToken, requireRole } from '../modules/accounts/index.ts';
-import { CART_LINE_NOT_FOUND, removeCartLine } from '../modules/cart/index.ts';
+import { CART_LINE_NOT_FOUND, methodName, removeCartLine } from '../modules/cart/index.ts';
 import { productIdToDelete } from '../modules/catalog/index.ts';
 import { getCustomerOrder } from '../modules/orders/index.ts';
 import { cancelOrderItem } from './cancel-item.ts';
@@ -37,6 +40,7 @@ import { completeCheckout, startCardCheckout } from './checkout.ts';
 import { deleteCustomerAccount } from './delete-account.ts';
 import type { WorkflowDeps } from './deps.ts';
 import { confirmBuyNowByProduct, confirmByItem, confirmBySession } from './legacy-confirm.ts';
+import { choosePaymentMethod } from './payment-method.ts';
 import { removeProductByAdmin, removeSellerProduct } from './remove-product.ts';
 import paymentPageRoutes from './test-pay-page.ts';
 
@@ -146,6 +150,15 @@ export default async function workflowRoutes(fastify: FastifyInstance) {
     async (req): Promise<OkAnswer> => {
       await cancelOrderItem(deps(req), { sellerId: principalOf(req).id }, req.params.itemId);
       return { success: true };
+    },
+  );
+
+  app.put(
+    '/api/user/set-payment-method',
+    { ...asUser, schema: { body: paymentMethodSchema, response: responses(paymentMethodAnswerSchema) } },
+    async (req): Promise<PaymentMethodAnswer> => {
+      await choosePaymentMethod(deps(req), principalOf(req).id, req.body.selectedMethod);
+      return { success: true, paymentMethod: methodName(req.body.selectedMethod) };
     },
   );
 

@@ -1,6 +1,6 @@
 /** Cart and checkout in progress. Other modules and workflows import only this file. */
-export { readCartLines } from './cart-lines.ts';
-export { clearCheckout, readCheckout, type ShippingAddress } from './checkout.ts';
+export { methodName, readCartLines } from './cart-lines.ts';
+export { clearCheckout, readCheckout, type ShippingAddress, setPaymentMethod } from './checkout.ts';
 export { freePendingCartLines, markCartPending, removeBoughtLines } from './pending-lines.ts';
 export { removeProductFromCarts } from './remove-product.ts';
 export { CART_LINE_NOT_FOUND, removeCartLine } from './service.ts';

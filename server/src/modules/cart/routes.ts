@@ -65,15 +65,6 @@ export default async function cartRoutes(fastify: FastifyInstance) {
   });
 
   app.put(
-    '/api/user/set-payment-method',
-    { ...asUser, schema: { body: paymentMethodSchema, response: responses(paymentMethodAnswerSchema) } },
-    async (req): Promise<PaymentMethodAnswer> => {
-      await setPaymentMethod(db, principalOf(req).id, req.body.selectedMethod);
-      return { success: true, paymentMethod: methodName(req.body.selectedMethod) };
-    },
-  );
-
-  app.put(
     '/api/user/save-shipping-address',
     { ...asUser, schema: { body: saveShippingAddressSchema, response: responses(okAnswerSchema) } },
     async (req): Promise<OkAnswer> => {

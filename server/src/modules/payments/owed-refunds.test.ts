@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../../test/factories.ts';
-import { FakeStripe } from '../../../test/fake-stripe.ts';
+import { FakeStripe, fakeStripeEnv, sendStripeWebhook } from '../../../test/fake-stripe.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { callerOf, type FastAccount, quickSeller, quickUser, stockOf } from '../../../test/shop-fixtures.ts';
 import type { App } from '../../app.ts';
@@ -10,24 +9,13 @@ import { cartItems, orderItems, orders, refunds } from '../../db/schema.ts';
 import { sweepOwedRefunds } from '../../workflows/owed-refunds.ts';
 import { expireReservations } from '../../workflows/reservations.ts';
 
-const WEBHOOK_SECRET = 'whsec_test_secret';
 const fake = new FakeStripe();
-const sdk = new Stripe('sk_test_fake');
 let ctx: TestContext;
 let seller: FastAccount;
 
 beforeAll(async () => {
   const port = await fake.start();
-  ctx = await createTestContext({
-    env: {
-      PUBLIC_URL: 'https://shop.example.in',
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_HOST: '127.0.0.1',
-      STRIPE_API_PORT: String(port),
-      STRIPE_API_PROTOCOL: 'http',
-    },
-  });
+  ctx = await createTestContext({ env: fakeStripeEnv(port) });
   seller = await quickSeller(ctx.app);
 });
 
@@ -38,16 +26,8 @@ afterAll(async () => {
 
 const call = callerOf(() => ctx.app);
 
-function webhook(type: string, object: unknown, id = `evt_${Math.random().toString(36).slice(2)}`) {
-  const payload = JSON.stringify({ id, object: 'event', type, data: { object } });
-  const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/payments/stripe/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
-}
+const webhook = (type: string, object: unknown, id?: string) =>
+  sendStripeWebhook(ctx.app, type, object, { id });
 
 const orderById = async (id: string) => (await ctx.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const refundsOf = (orderId: string) => ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId));
@@ -216,6 +196,39 @@ describe('a payment the shop cannot honour is refunded eventually and exactly on
 });
 
 describe('one cart, one order', () => {
+  it('choosing COD after an unpaid card checkout closes that checkout, so the COD order can be placed', async () => {
+    const buyer = await quickUser(ctx.app);
+    const product = await insertProduct(ctx.db, seller.id, { pricePaise: 10_000, stock: 5 });
+    const session = await cardCheckout(buyer, product.id, 2);
+    expect(await stockOf(ctx.db, product.id)).toBe(3);
+    // Back from the payment page without paying; COD is refused while the card payment is open.
+    expect((await call('PUT', '/api/user/order-success', buyer)).statusCode).toBe(409);
+
+    expect(
+      (await call('PUT', '/api/user/set-payment-method', buyer, { selectedMethod: 'COD' })).statusCode,
+    ).toBe(200);
+    expect(await orderById(session.orderId)).toMatchObject({ paymentStatus: 'failed' });
+    expect(fake.sessions.get(session.id)!.status).toBe('expired');
+    expect(await stockOf(ctx.db, product.id)).toBe(5);
+
+    const cod = await call('PUT', '/api/user/order-success', buyer);
+    expect(cod.statusCode).toBe(200);
+    expect(cod.json().order).toMatchObject({ paymentMethod: 'COD', total: 236 });
+    expect(await stockOf(ctx.db, product.id)).toBe(3);
+  });
+
+  it('choosing COD leaves a card payment that was in fact made as it is', async () => {
+    const buyer = await quickUser(ctx.app);
+    const product = await insertProduct(ctx.db, seller.id, { pricePaise: 10_000, stock: 5 });
+    const session = await cardCheckout(buyer, product.id, 1);
+    fake.pay(session.id);
+    expect(
+      (await call('PUT', '/api/user/set-payment-method', buyer, { selectedMethod: 'COD' })).statusCode,
+    ).toBe(200);
+    expect(await orderById(session.orderId)).toMatchObject({ paymentStatus: 'paid' });
+    expect(await stockOf(ctx.db, product.id)).toBe(4);
+  });
+
   // Two app processes with their own connection pools on one PostgreSQL; on PGlite both share one.
   it('a card checkout and a COD order of the same cart at once: exactly one wins', async () => {
     const other = await ctx.spawnSeparateApp();

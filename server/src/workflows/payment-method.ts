@@ -1,0 +1,37 @@
+import { and, eq } from 'drizzle-orm';
+import { orders } from '../db/schema.ts';
+import { setPaymentMethod } from '../modules/cart/index.ts';
+import { confirmSession } from './confirm-payment.ts';
+import type { WorkflowDeps } from './deps.ts';
+import { releaseUnpaidOrders } from './reservations.ts';
+
+/**
+ * The shopper picks how to pay (SPEC §7 `set-payment-method`). Choosing Cash On Delivery while a
+ * card payment of the cart is still open means they changed their mind: unless the provider says
+ * it was paid meanwhile (then it stands), the card order is released — stock back, cart lines free
+ * — and its session closed, so the COD order can be placed at once instead of after the 30-minute
+ * reservation. A payment that still lands later is refunded (ADR 006).
+ */
+export async function choosePaymentMethod(deps: WorkflowDeps, userId: string, method: 'stripe' | 'cod') {
+  if (method === 'cod') {
+    const open = await deps.db
+      .select({ id: orders.id, sessionId: orders.providerSessionId })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.source, 'cart'),
+          eq(orders.paymentStatus, 'awaiting_payment'),
+        ),
+      );
+    for (const order of open) {
+      const outcome = order.sessionId ? await confirmSession(deps, order.sessionId) : { kind: 'unpaid' };
+      if (outcome.kind !== 'unpaid') continue;
+      const released = await deps.db.transaction((tx) =>
+        releaseUnpaidOrders(tx, and(eq(orders.id, order.id), eq(orders.paymentStatus, 'awaiting_payment'))),
+      );
+      if (released.length > 0 && order.sessionId) await deps.payments.expireSession(order.sessionId);
+    }
+  }
+  await setPaymentMethod(deps.db, userId, method);
+}
