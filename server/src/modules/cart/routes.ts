@@ -6,9 +6,6 @@ import {
   cartAnswerSchema,
   type OkAnswer,
   okAnswerSchema,
-  type PaymentMethodAnswer,
-  paymentMethodAnswerSchema,
-  paymentMethodSchema,
   responses,
   saveShippingAddressSchema,
   type UpdateCartAnswer,
@@ -20,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ListOrder } from '../../lib/legacy-list.ts';
 import { customerIdOf, principalOf, requireCustomerToken, requireRole } from '../accounts/index.ts';
 import { methodName, readCartLines, summarise, toCartLine } from './cart-lines.ts';
-import { readCheckout, saveShippingAddress, setPaymentMethod } from './checkout.ts';
+import { readCheckout, saveShippingAddress } from './checkout.ts';
 import { addToCart, changeQuantity } from './service.ts';
 
 /** Cart and checkout (SPEC §7 `user/cart-products`, `user/add-to-cart`, payment method, address). */
