@@ -8,7 +8,7 @@ import {
 } from '@vastra/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { auth, insertProduct, registerSeller, registerUser, userFields } from '../test/factories.ts';
+import { auth, insertProduct, registerSeller, userFields } from '../test/factories.ts';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 
 let ctx: TestContext;
