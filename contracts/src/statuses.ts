@@ -30,3 +30,9 @@ export const PRODUCT_STATUSES = ['active', 'removed'] as const;
 /** A refund the shop owes: why, and whether the provider has confirmed it. */
 export const REFUND_REASONS = ['late_payment', 'cancellation'] as const;
 export const REFUND_STATUSES = ['pending', 'succeeded'] as const;
+
+/** Accounts that log in with an e-mail and password and can reset it. */
+export const ACCOUNT_KINDS = ['user', 'seller'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+/** What a single-use e-mailed link is for. */
+export const ACCOUNT_TOKEN_PURPOSES = ['password_reset', 'email_verification'] as const;

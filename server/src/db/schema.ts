@@ -1,4 +1,6 @@
 import {
+  ACCOUNT_KINDS,
+  ACCOUNT_TOKEN_PURPOSES,
   ORDER_ITEM_STATUSES,
   ORDER_SOURCES,
   PAYMENT_STATUSES,
@@ -10,6 +12,7 @@ import {
 } from '@vastra/contracts/constants';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   customType,
   doublePrecision,
@@ -40,10 +43,15 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   mobile: text('mobile').notNull(),
-  address: text('address').notNull(),
-  city: text('city').notNull(),
-  state: text('state').notNull(),
-  postalCode: text('postal_code').notNull(),
+  /** The profile's address; empty until the shopper gives one (sign-up asks only for the essentials). */
+  address: text('address').notNull().default(''),
+  city: text('city').notNull().default(''),
+  state: text('state').notNull().default(''),
+  postalCode: text('postal_code').notNull().default(''),
+  /** Set when the e-mail address was confirmed through its link (nobody is blocked before). */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** Login tokens issued before this moment stop working (password reset or change). */
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -58,9 +66,74 @@ export const sellers = pgTable('sellers', {
   companyAddress: text('company_address').notNull(),
   /** `active` | `suspended`: a suspended seller cannot log in and their products leave the shop. */
   status: text('status', { enum: SELLER_STATUSES }).notNull().default('active'),
+  /** Set when the e-mail address was confirmed; a seller must be verified before a payout. */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** Login tokens issued before this moment stop working (password reset or change). */
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Single-use links sent by e-mail (password reset, e-mail verification). Only a SHA-256 hash of
+ * the random token is stored, so a leaked table lets nobody in; `used_at` makes a link work once.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountKind: text('account_kind', { enum: ACCOUNT_KINDS }).notNull(),
+    accountId: uuid('account_id').notNull(),
+    purpose: text('purpose', { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_tokens_account_idx').on(t.accountKind, t.accountId, t.purpose, t.createdAt.desc())],
+);
+
+/** A shopper's saved shipping addresses; at most one is the default. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    mobile: text('mobile').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('addresses_one_default_uq').on(t.userId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/** Products a shopper saved for later. */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('wishlist_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
 
 export const admins = pgTable('admins', {
   id: uuid('id').primaryKey().defaultRandom(),
