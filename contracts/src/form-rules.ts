@@ -41,6 +41,9 @@ export const REVIEW_TEXT_MAX = TEXT_LIMITS.reviewText.max;
  */
 export const MAX_LINE_QUANTITY = 1000;
 
+/** Most lines a guest cart may carry to `cart/preview` and `cart/merge` (a shopper's cart, not a catalogue). */
+export const MAX_CART_LINES = 100;
+
 /** Largest product image upload, bytes. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 

@@ -9,6 +9,7 @@ import orderRoutes from './orders/routes.ts';
 import reviewRoutes from './reviews/routes.ts';
 import searchRoutes from './search/routes.ts';
 import siteRoutes from './site/routes.ts';
+import wishlistRoutes from './wishlist/routes.ts';
 
 export { default as webRoutes } from './web/routes.ts';
 
@@ -28,4 +29,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(siteRoutes);
   await app.register(cartRoutes);
   await app.register(orderRoutes);
+  await app.register(wishlistRoutes);
 }

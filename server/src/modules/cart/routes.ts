@@ -3,7 +3,11 @@ import {
   addToCartAnswerSchema,
   addToCartSchema,
   type CartAnswer,
+  type CartMergeAnswer,
   cartAnswerSchema,
+  cartMergeAnswerSchema,
+  cartPreviewAnswerSchema,
+  guestCartSchema,
   type OkAnswer,
   okAnswerSchema,
   responses,
@@ -18,6 +22,8 @@ import type { ListOrder } from '../../lib/legacy-list.ts';
 import { customerIdOf, principalOf, requireCustomerToken, requireRole } from '../accounts/index.ts';
 import { methodName, readCartLines, summarise, toCartLine } from './cart-lines.ts';
 import { readCheckout, saveShippingAddress } from './checkout.ts';
+import { previewGuestCart } from './guest-lines.ts';
+import { mergeGuestCart } from './merge-cart.ts';
 import { addToCart, changeQuantity } from './service.ts';
 
 /** Cart and checkout (SPEC §7 `user/cart-products`, `user/add-to-cart`, payment method, address). */
@@ -43,6 +49,17 @@ export default async function cartRoutes(fastify: FastifyInstance) {
   app.get('/api/user/cart-products', cart, (req) => cartOf(principalOf(req).id, 'oldest'));
   // The new app's cart: the same answer, newest first.
   app.get('/api/user/cart', cart, (req) => cartOf(principalOf(req).id, 'newest'));
+
+  // A visitor's browser cart: priced by the server (no token), merged into the account at login.
+  const guest = { body: guestCartSchema };
+  const preview = { schema: { ...guest, response: responses(cartPreviewAnswerSchema) } };
+  app.post('/api/cart/preview', preview, (req) => previewGuestCart(db, req.body.lines));
+  const merge = { ...asUser, schema: { ...guest, response: responses(cartMergeAnswerSchema) } };
+  app.post('/api/user/cart/merge', merge, async (req): Promise<CartMergeAnswer> => {
+    const userId = principalOf(req).id;
+    const { capped, skipped } = await mergeGuestCart(db, userId, req.body.lines);
+    return { ...(await cartOf(userId, 'newest')), capped, skipped };
+  });
 
   // The busiest customer call: its statement checks the account itself (see requireCustomerToken).
   const asCustomer = { onRequest: requireCustomerToken };
