@@ -42,15 +42,19 @@ export const addressSchema = trimmed(TEXT_LIMITS.address, 'Address');
 export const citySchema = trimmed(TEXT_LIMITS.city, 'City');
 export const stateSchema = trimmed(TEXT_LIMITS.state, 'State');
 
+/**
+ * Sign-up asks for the essentials; the address is asked at checkout. The original client still sends
+ * all eight fields (SPEC §7): an address field it sends is checked as before.
+ */
 export const userRegisterSchema = z.object({
   fullName: fullNameSchema,
   email: emailSchema,
   password: passwordSchema,
   mobile: mobileSchema,
-  address: addressSchema,
-  city: citySchema,
-  state: stateSchema,
-  postalCode: postalCodeSchema,
+  address: addressSchema.optional(),
+  city: citySchema.optional(),
+  state: stateSchema.optional(),
+  postalCode: postalCodeSchema.optional(),
 });
 export type UserRegisterInput = z.input<typeof userRegisterSchema>;
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import addressBookRoutes from './accounts/address-routes.ts';
 import accountRoutes from './accounts/routes.ts';
 import adminRoutes from './admin/routes.ts';
 import cartRoutes from './cart/routes.ts';
@@ -20,6 +21,7 @@ export { default as webRoutes } from './web/routes.ts';
  */
 export async function registerModules(app: FastifyInstance) {
   await app.register(accountRoutes);
+  await app.register(addressBookRoutes);
   await app.register(catalogRoutes);
   await app.register(mediaRoutes);
   await app.register(reviewRoutes);

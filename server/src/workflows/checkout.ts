@@ -27,6 +27,11 @@ export const NOT_PAID = 'Payment has not been received for this order';
 export const CART_IN_CARD_PAYMENT =
   'This cart is being paid by card: finish that payment, or cancel it, before placing a Cash On Delivery order';
 export const TOO_LARGE = 'This order is too large to place at once: please order fewer units';
+/** Sign-up no longer asks for an address, so an order may have nowhere to go until one is chosen. */
+export const NO_SHIPPING_ADDRESS = 'Add a shipping address first';
+
+const hasShippingAddress = (a: { address: string; city: string; state: string; postalCode: string }) =>
+  a.address !== '' && a.city !== '' && a.state !== '' && a.postalCode !== '';
 
 /** The cart read after the customer's row is locked (createOrder locks it; lock here first for the read). */
 async function lockedCartLines(tx: DbOrTx, userId: string) {
@@ -65,12 +70,17 @@ export async function completeCheckout(
       throw conflict(TOO_LARGE);
     case 'no_customer':
       throw accountGone();
+    case 'no_address':
     case 'empty': {
       // A card checkout of this cart committed while this call waited for it: it won the cart.
       if (await hasAwaitingCardOrder(deps.db, userId))
         return confirmAwaitingCardOrder(deps, userId, CART_IN_CARD_PAYMENT);
+      // Nowhere to ship the cart's lines (only checked here, off the fast path of a placed order).
+      if (attempt.kind === 'no_address' && (await readCartLines(deps.db, userId)).length > 0) {
+        throw conflict(NO_SHIPPING_ADDRESS);
+      }
       // The card return page calls this too; once the webhook has already confirmed the payment
-      // (cart emptied), answer that order rather than "cart empty".
+      // (cart emptied, checkout cleared), answer that order rather than "cart empty".
       const recent = await recentCardOrder(deps, userId);
       if (recent) return getCustomerOrder(deps.db, userId, recent);
       throw conflict(EMPTY_CART);
@@ -187,6 +197,7 @@ export async function startCardCheckout(
         ),
       );
       const checkout = await readCheckout(tx, userId);
+      if (!hasShippingAddress(checkout)) throw conflict(NO_SHIPPING_ADDRESS);
       const placed = await createOrder(tx, {
         userId,
         customer,

@@ -23,6 +23,8 @@ export type CodAttempt =
   | { kind: 'awaiting_card' }
   /** Nothing placed: the checkout is set to card. */
   | { kind: 'card_checkout' }
+  /** Nothing placed: neither the checkout nor the profile has an address to ship to. */
+  | { kind: 'no_address' }
   /** Nothing placed: no line of a product still in the shop. */
   | { kind: 'empty' }
   /** Nothing placed: a line asks for more than is left (the stock CHECK refused the statement). */
@@ -73,6 +75,7 @@ export async function placeCartCodOrder(db: Db, userId: string): Promise<CodAtte
   if (!head) return { kind: 'no_customer' };
   if (head.awaiting_card) return { kind: 'awaiting_card' };
   if (head.card_checkout) return { kind: 'card_checkout' };
+  if (head.no_address) return { kind: 'no_address' };
   if (!head.order_id) return { kind: 'empty' };
   const order = {
     id: head.order_id,
@@ -143,6 +146,7 @@ function toPlacedLine(r: PlacedRow, order: OrderHeader): PlacedLine {
 interface PlacedRow {
   card_checkout: boolean;
   awaiting_card: boolean;
+  no_address: boolean;
   full_name: string;
   email: string;
   address: string;
@@ -209,7 +213,12 @@ buyer as (
     case when saved then checkout_address else profile_address end as address,
     case when saved then checkout_city else profile_city end as city,
     case when saved then checkout_state else profile_state end as state,
-    case when saved then checkout_postal_code else profile_postal_code end as postal_code
+    case when saved then checkout_postal_code else profile_postal_code end as postal_code,
+    -- since sign-up stopped asking for an address, a shopper may have none to ship to: nothing placed
+    case when saved then checkout_address = '' or checkout_city = '' or checkout_state = ''
+        or checkout_postal_code = ''
+      else profile_address = '' or profile_city = '' or profile_state = '' or profile_postal_code = ''
+    end as no_address
   from customer
 ),
 -- The cart's products, locked in id order (card checkouts and product removals also lock products
@@ -222,7 +231,8 @@ shelf as materialized (
   join buyer b on b.id = ci.user_id
   join products p on p.id = ci.product_id
   join sellers s on s.id = p.seller_id
-  where not b.card_checkout and not b.awaiting_card and p.status = 'active' and s.status = 'active'
+  where not b.card_checkout and not b.awaiting_card and not b.no_address and p.status = 'active'
+    and s.status = 'active'
   order by p.id
   for no key update of p
 ),
@@ -272,7 +282,7 @@ checkout_cleared as (
   delete from checkouts where user_id = ${sql.placeholder('userId')} and exists (select 1 from placed)
   returning user_id
 )
-select b.card_checkout, b.awaiting_card, b.full_name, b.email, b.address, b.city, b.state,
+select b.card_checkout, b.awaiting_card, b.no_address, b.full_name, b.email, b.address, b.city, b.state,
   b.postal_code,
   o.id as order_id, o.subtotal_paise, o.gst_paise, o.total_paise, o.created_at as order_created_at,
   i.id as item_id, i.product_id, i.seller_id, i.product_name, i.product_image, i.product_category,

@@ -6,6 +6,7 @@ import { admins, sellers, users } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { addSignUpAddress } from './addresses.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid Credentials';
 const DUPLICATE_EMAIL = 'An account with this email already exists. Please log in instead';
@@ -14,12 +15,19 @@ export async function registerUser(db: DbOrTx, input: z.output<typeof userRegist
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (existing.length > 0) throw conflict(DUPLICATE_EMAIL);
   const { password, ...fields } = input;
+  const passwordHash = await hashPassword(password);
   try {
-    const [row] = await db
-      .insert(users)
-      .values({ ...fields, passwordHash: await hashPassword(password) })
-      .returning();
-    return row!;
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ ...fields, passwordHash })
+        .returning();
+      const { address, city, state, postalCode } = fields;
+      if (address && city && state && postalCode) {
+        await addSignUpAddress(tx, row!, { address, city, state, postalCode });
+      }
+      return row!;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(DUPLICATE_EMAIL);
     throw err;
