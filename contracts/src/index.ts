@@ -7,6 +7,7 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './guest-cart.ts';
 export * from './india.ts';
+export * from './order-number.ts';
 export * from './reviews.ts';
 export * from './search.ts';
 export * from './shopping.ts';

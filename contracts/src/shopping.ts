@@ -235,6 +235,8 @@ export type SellerOrderLine = z.infer<typeof sellerOrderLineSchema>;
 
 export const apiOrderSchema = z.object({
   _id: z.string(),
+  /** The order number people read (`orderNumber`: `VA-1A2B3C4D`). */
+  number: z.string(),
   paymentMethod: paymentMethodNameSchema,
   paymentStatus: paymentStatusSchema,
   address: z.string(),
@@ -285,8 +287,26 @@ export const itemStatusAnswerSchema = z.object({
 });
 export type ItemStatusAnswer = z.infer<typeof itemStatusAnswerSchema>;
 
-/** Answer of `my-orders` and `GET /api/user/orders`: a bare array of order items. */
+/** Answer of `my-orders` (SPEC §7): a bare array of order items. */
 export const orderLineListSchema = z.array(orderLineSchema);
+
+/**
+ * One order as the shopper thinks of it: one checkout, its number, what was paid and how, and its
+ * items, each with its own status (cancelled ones too).
+ */
+export const orderSummarySchema = z.object({
+  _id: z.string(),
+  number: z.string(),
+  createdAt: isoDateSchema,
+  /** Rupees: the order's total as placed (items, GST, shipping). */
+  total: z.number(),
+  paymentMethod: paymentMethodNameSchema,
+  paymentStatus: paymentStatusSchema,
+  items: z.array(orderLineSchema),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+/** Answer of `GET /api/user/orders`: the shopper's orders, newest first (`X-Total-Count` counts orders). */
+export const orderSummaryListSchema = z.array(orderSummarySchema);
 /** Answer of `seller-orders` and `GET /api/seller/orders`. */
 export const sellerOrderLineListSchema = z.array(sellerOrderLineSchema);
 

@@ -3,7 +3,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { orderItems, orders, refunds } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import { returnStock } from '../modules/catalog/index.ts';
-import { type ItemOwner, ownedBy, refuseTransition } from '../modules/orders/index.ts';
+import { type ItemOwner, notifyItemCancelled, ownedBy, refuseTransition } from '../modules/orders/index.ts';
 import type { WorkflowDeps } from './deps.ts';
 import { recordOwedRefund } from './owed-refunds.ts';
 
@@ -14,10 +14,11 @@ import { recordOwedRefund } from './owed-refunds.ts';
  * with a refund the provider confirmed, and a provider outage answers 502 and changes nothing. The
  * refund's idempotency key is the item's, so if the commit is lost after the provider refunded, the
  * next cancel of the item gets that same refund back, never a second one. When the last item of an
- * order goes, the refund is whatever remains of the total, so the paise always add up.
+ * order goes, the refund is whatever remains of the total, so the paise always add up. Once it has
+ * committed, the shopper and the seller get an e-mail (with the refund, if one was made).
  */
 export async function cancelOrderItem(deps: WorkflowDeps, owner: ItemOwner, itemId: string) {
-  await deps.db.transaction(async (tx) => {
+  const cancelled = await deps.db.transaction(async (tx) => {
     const now = new Date();
     const [item] = await tx
       .update(orderItems)
@@ -28,7 +29,8 @@ export async function cancelOrderItem(deps: WorkflowDeps, owner: ItemOwner, item
     if (item.productId) await returnStock(tx, item.productId, item.quantity);
 
     const [order] = await tx.select().from(orders).where(eq(orders.id, item.orderId)).for('update');
-    if (order?.paymentMethod !== 'stripe' || order.paymentStatus !== 'paid') return;
+    if (order?.paymentMethod !== 'stripe' || order.paymentStatus !== 'paid')
+      return { item, refundPaise: null };
     const others = await tx
       .select({ status: orderItems.status, refunded: orderItems.refundedPaise })
       .from(orderItems)
@@ -39,7 +41,7 @@ export async function cancelOrderItem(deps: WorkflowDeps, owner: ItemOwner, item
     const amountPaise = lastOne
       ? order.totalPaise - refundedSoFar
       : Math.min(share, order.totalPaise - refundedSoFar);
-    if (amountPaise <= 0) return;
+    if (amountPaise <= 0) return { item, refundPaise: null };
     const owed = {
       orderId: order.id,
       orderItemId: item.id,
@@ -76,7 +78,11 @@ export async function cancelOrderItem(deps: WorkflowDeps, owner: ItemOwner, item
         .update(orders)
         .set({ paymentStatus: 'refunded', updatedAt: now })
         .where(eq(orders.id, order.id));
+    return { item, refundPaise: amountPaise };
   });
+  // After the commit: the e-mails tell of a cancellation (and refund) that happened; a failed mail
+  // is logged inside and never turns a done cancellation into an error.
+  await notifyItemCancelled(deps, { ...cancelled, by: 'userId' in owner ? 'customer' : 'seller' });
 }
 
 export const PAYMENT_SERVICE_DOWN =

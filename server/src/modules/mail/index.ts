@@ -1,3 +1,9 @@
 /** E-mail: the outbox (or SMTP) and the shop's order e-mails. */
+export {
+  type CancelledBy,
+  cancellationMail,
+  type MailCancellation,
+  sellerCancellationNote,
+} from './cancel-mails.ts';
 export { type Mailer, type MailMessage, OutboxMailer } from './mailer.ts';
 export { formatPaise, newOrderMail, orderConfirmationMail, shipmentMail } from './order-mails.ts';

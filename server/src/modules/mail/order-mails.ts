@@ -1,3 +1,4 @@
+import { orderNumber } from '@vastra/contracts';
 import type { MailMessage } from './mailer.ts';
 
 /** Rupees from paise in the shop's display format: 'Rs. 1,299.00' (en-IN grouping). */
@@ -32,7 +33,7 @@ export function orderConfirmationMail(order: MailOrder): MailMessage {
   return {
     to: order.customerEmail,
     kind: 'order_confirmation',
-    subject: `Your Vastra order ${order.id.slice(0, 8)} is confirmed`,
+    subject: `Your Vastra order ${orderNumber(order.id)} is confirmed`,
     text: [
       `Hello ${order.customerName},`,
       '',
@@ -56,7 +57,7 @@ export function newOrderMail(sellerEmail: string, order: MailOrder, items: MailO
   return {
     to: sellerEmail,
     kind: 'new_order',
-    subject: `New order ${order.id.slice(0, 8)} on Vastra`,
+    subject: `New order ${orderNumber(order.id)} on Vastra`,
     text: [
       'You have a new order to ship:',
       itemLines(items),
@@ -79,7 +80,7 @@ export function shipmentMail(
   return {
     to,
     kind: 'shipment',
-    subject: `Your Vastra order ${orderId.slice(0, 8)} has shipped`,
+    subject: `Your Vastra order ${orderNumber(orderId)} has shipped`,
     text: [
       `Hello ${customerName},`,
       '',

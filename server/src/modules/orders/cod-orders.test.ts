@@ -197,7 +197,7 @@ describe('Cash On Delivery', () => {
 });
 
 describe('my orders and cancelling', () => {
-  it('lists order items newest first with status, snapshot product and the address', async () => {
+  it('lists orders newest first with each item: status, snapshot product and the address', async () => {
     const user = await quickUser(ctx.app);
     const a = await insertProduct(ctx.db, seller.id, { pricePaise: 100_000 });
     const b = await insertProduct(ctx.db, seller.id, { pricePaise: 20_000 });
@@ -205,11 +205,12 @@ describe('my orders and cancelling', () => {
     await placeCod(user);
     await add(user, b.id, 2);
     await placeCod(user);
-    // The new app's list (the old client's `my-orders`, oldest first, is in order-lists.test.ts).
+    // The new app's list, grouped by order (the old client's `my-orders`, oldest first, is in
+    // order-lists.test.ts; the grouping itself in customer-orders.test.ts).
     const res = await call('GET', '/api/user/orders', user);
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBe('2');
-    const lines = res.json();
+    const lines = res.json().flatMap((o: { items: unknown[] }) => o.items);
     expect(lines.map((l: { productId: string }) => l.productId)).toEqual([b.id, a.id]);
     expect(lines[0]).toEqual({
       _id: expect.any(String),
@@ -268,7 +269,7 @@ describe('my orders and cancelling', () => {
     expect(await stockOf(ctx.db, q.id)).toBe(5);
     const statuses = (await call('GET', '/api/user/orders', user))
       .json()
-      .map((l: { status: string }) => l.status);
+      .flatMap((o: { items: { status: string }[] }) => o.items.map((l) => l.status));
     expect(statuses).toEqual(['cancelled', 'cancelled']);
   });
 

@@ -8,7 +8,7 @@ export {
 } from './create-order.ts';
 export { detachCustomerFromOrders } from './customer-data.ts';
 export { ITEM_NOT_FOUND, type ItemOwner, ownedBy, refuseTransition } from './item-owner.ts';
-export { mailOrderPlaced, notifyOrderPlaced } from './notify.ts';
+export { mailOrderPlaced, notifyItemCancelled, notifyOrderPlaced } from './notify.ts';
 export {
   getCustomerOrder,
   type LineSource,

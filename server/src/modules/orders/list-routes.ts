@@ -2,6 +2,7 @@ import {
   legacyListQuerySchema,
   orderLineListSchema,
   orderListQuerySchema,
+  orderSummaryListSchema,
   responses,
   sellerOrderLineListSchema,
 } from '@vastra/contracts';
@@ -9,12 +10,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { readOldestFirst } from '../../lib/legacy-list.ts';
 import { principalOf, requireRole } from '../accounts/index.ts';
+import { listCustomerOrders } from './customer-orders.ts';
 import { listCustomerOrderLines, listSellerOrderLines } from './order-lines.ts';
 
 /**
  * Order lists. The SPEC §7 calls answer as the original server did, because its client is written
  * against them: oldest first (it reverses them to show the newest first) and without cancelled
- * items (it ignores `status`). The new app reads its own lists: newest first, every status.
+ * items (it ignores `status`). The new app reads its own lists: newest first, every status, and the
+ * shopper's grouped by order (ADR 007).
  */
 export default async function orderListRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -38,12 +41,12 @@ export default async function orderListRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // The web app's My Orders: whole orders (one per checkout), newest first, every status.
   app.get(
     '/api/user/orders',
-    { ...asUser, schema: { querystring: orderListQuerySchema, response: customerLines } },
+    { ...asUser, schema: { querystring: orderListQuerySchema, response: responses(orderSummaryListSchema) } },
     async (req, reply) => {
-      const query = { ...req.query, order: 'newest', includeCancelled: true } as const;
-      const { items, total } = await listCustomerOrderLines(db, principalOf(req).id, query);
+      const { items, total } = await listCustomerOrders(db, principalOf(req).id, req.query);
       reply.header('x-total-count', String(total));
       return items;
     },

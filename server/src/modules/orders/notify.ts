@@ -1,7 +1,14 @@
+import { orderNumber } from '@vastra/contracts';
 import { eq } from 'drizzle-orm';
 import { orderItems, orders, sellers } from '../../db/schema.ts';
-import type { MailMessage } from '../mail/index.ts';
-import { newOrderMail, orderConfirmationMail, shipmentMail } from '../mail/index.ts';
+import type { CancelledBy, MailMessage } from '../mail/index.ts';
+import {
+  cancellationMail,
+  newOrderMail,
+  orderConfirmationMail,
+  sellerCancellationNote,
+  shipmentMail,
+} from '../mail/index.ts';
 import type { OrderDeps } from './fulfilment.ts';
 import type { OrderHeader } from './order-lines.ts';
 
@@ -93,5 +100,54 @@ export async function notifyShipped(
     );
   } catch (err) {
     deps.log.error({ err, orderId: order.id }, 'shipment e-mail failed');
+  }
+}
+
+/**
+ * E-mails for a cancelled item: the shopper is told (with the card refund, when one was made) and
+ * the seller is told not to ship it. Sent after the cancellation committed; a failure is logged and
+ * never undoes the cancellation.
+ */
+export async function notifyItemCancelled(
+  deps: Pick<OrderDeps, 'db' | 'mailer' | 'log'>,
+  cancelled: {
+    item: {
+      id: string;
+      orderId: string;
+      sellerId: string;
+      productName: string;
+      quantity: number;
+      amountPaise: number;
+    };
+    by: CancelledBy;
+    refundPaise: number | null;
+  },
+) {
+  const { item } = cancelled;
+  try {
+    const [row] = await deps.db
+      .select({ order: orders, sellerEmail: sellers.email })
+      .from(orders)
+      .innerJoin(sellers, eq(sellers.id, item.sellerId))
+      .where(eq(orders.id, item.orderId));
+    if (!row) return;
+    const { order, sellerEmail } = row;
+    const mail = {
+      orderNumber: orderNumber(order.id),
+      customerName: order.customerName ?? 'customer',
+      customerEmail: order.customerEmail,
+      sellerEmail,
+      item: { name: item.productName, quantity: item.quantity, amountPaise: item.amountPaise },
+      by: cancelled.by,
+      paymentMethod: order.paymentMethod,
+      refundPaise: cancelled.refundPaise,
+    };
+    const customerEmail = order.customerEmail;
+    await deps.mailer.send(
+      ...(customerEmail ? [cancellationMail({ ...mail, customerEmail })] : []),
+      sellerCancellationNote(mail),
+    );
+  } catch (err) {
+    deps.log.error({ err, itemId: item.id }, 'cancellation e-mails failed');
   }
 }

@@ -1,4 +1,10 @@
-import type { ApiOrder, OrderLine, SellerOrderLine, ShoppingProduct } from '@vastra/contracts';
+import {
+  type ApiOrder,
+  type OrderLine,
+  orderNumber,
+  type SellerOrderLine,
+  type ShoppingProduct,
+} from '@vastra/contracts';
 import { and, asc, count, desc, eq, notInArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -14,7 +20,7 @@ const itemSeller = alias(sellers, 'item_seller');
 /** Orders a customer or seller sees: placed ones (not an unpaid or abandoned card checkout). */
 export const isPlaced = notInArray(orders.paymentStatus, ['awaiting_payment', 'failed']);
 
-interface JoinedItem {
+export interface JoinedItem {
   item: OrderItemRow;
   order: OrderRow;
   current: ProductRow | null;
@@ -60,7 +66,7 @@ export interface LineSource {
 }
 
 /** Items with their order, the product as it is now (if it still exists) and the seller's company. */
-function selectItems(db: DbOrTx) {
+export function selectItems(db: DbOrTx) {
   return db
     .select({ item: orderItems, order: orders, current: productColumns, company: itemSeller.companyName })
     .from(orderItems)
@@ -161,7 +167,7 @@ async function pageOfItems(db: DbOrTx, placedBy: SQL | undefined, query: OrderLi
   return { rows: rows as JoinedItem[], total: total?.n ?? 0 };
 }
 
-/** The customer's placed order items (`my-orders`, `GET /api/user/orders`). */
+/** The customer's placed order items (`my-orders`; the web app reads them grouped: customer-orders.ts). */
 export async function listCustomerOrderLines(db: DbOrTx, userId: string, query: OrderListQuery) {
   const { rows, total } = await pageOfItems(db, and(eq(orders.userId, userId), isPlaced), query);
   return { items: rows.map(toOrderLine), total };
@@ -192,6 +198,7 @@ export function toApiOrder(order: OrderHeader, items: OrderLine[]): ApiOrder {
   const totals = computeTotals(order.subtotalPaise);
   return {
     _id: order.id,
+    number: orderNumber(order.id),
     paymentMethod: methodLabel(order.paymentMethod),
     paymentStatus: order.paymentStatus,
     address: order.address,
