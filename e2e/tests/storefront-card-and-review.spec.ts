@@ -19,10 +19,11 @@ test('a customer pays by card with Buy Now for two pieces and sees the order pla
   await expect(page).toHaveURL(/\/order-successfull\?session_id=/);
   await expect(page.getByRole('heading', { name: 'Order Placed' })).toBeVisible();
 
+  await expect(page.getByTestId('order-number')).toHaveText(/^VA-[0-9A-F]{8}$/);
   await page.getByRole('link', { name: 'View My Orders' }).click();
-  const item = page.getByTestId('order-item').filter({ hasText: p!.productName });
-  await expect(item).toContainText('Qty: 2');
-  await expect(item).toContainText('Paid');
+  const order = page.getByTestId('order').filter({ hasText: p!.productName });
+  await expect(order).toContainText('Card · Paid');
+  await expect(order.getByTestId('order-item')).toContainText('Qty: 2');
 });
 
 test('an unpaid session never shows Order Placed', async ({ page, request }) => {

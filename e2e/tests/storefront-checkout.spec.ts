@@ -76,10 +76,14 @@ test('a new customer registers, fills the cart, pays cash on delivery and cancel
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/order-success$/);
   await expect(page.getByRole('heading', { name: 'Order Placed' })).toBeVisible();
+  const number = (await page.getByTestId('order-number').textContent()) ?? '';
+  expect(number).toMatch(/^VA-[0-9A-F]{8}$/);
 
   await page.getByRole('link', { name: 'View My Orders' }).click();
   await expect(page).toHaveURL(/\/my-orders$/);
-  await expect(page.getByTestId('orders-count')).toHaveText('2 orders');
+  // One checkout of two products is one order, with both items in it.
+  await expect(page.getByTestId('orders-count')).toHaveText('1 order');
+  await expect(page.getByTestId('order')).toContainText(`Order ${number}`);
   const items = page.getByTestId('order-item');
   await expect(items).toHaveCount(2);
   await expect(items.first()).toContainText('Pending');

@@ -76,7 +76,12 @@ export const screens: RouteObject[] = [
   {
     path: 'my-orders',
     handle: { title: 'My Orders' },
-    lazy: s('my-orders', () => import('./features/account/MyOrdersPage.tsx')),
+    lazy: s('my-orders', () => import('./features/orders/MyOrdersPage.tsx')),
+  },
+  {
+    path: 'orders/:orderId',
+    handle: { title: 'Order details' },
+    lazy: s('order', () => import('./features/orders/OrderPage.tsx')),
   },
   {
     path: 'profile',

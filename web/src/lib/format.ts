@@ -16,6 +16,19 @@ export function formatDate(date: string | null | undefined): string {
   return (date ?? '').slice(0, 10);
 }
 
+const day = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** The day as people in India read it: '23 Nov 2026' (the shop's time zone, wherever the browser is). */
+export function formatDay(date: string | null | undefined): string {
+  const d = new Date(date ?? '');
+  return Number.isNaN(d.getTime()) ? '' : day.format(d);
+}
+
 /** Average rating to 2 decimals (SPEC §9). */
 export function formatRating(rating: number | null | undefined): string {
   return Number(rating ?? 0).toFixed(2);

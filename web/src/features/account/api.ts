@@ -1,6 +1,5 @@
-import type { ShippingAddress } from '../../components/AddressForm.tsx';
 import { api } from '../../lib/api.ts';
-import type { OrderItem, UserProfile } from '../../lib/types.ts';
+import type { UserProfile } from '../../lib/types.ts';
 
 export interface RegisterInput {
   fullName: string;
@@ -37,16 +36,3 @@ export const updateProfile = (body: ProfileUpdate) =>
   });
 
 export const deleteAccount = () => api('/api/user/delete-account', { method: 'DELETE', as: 'user' });
-
-/** Newest first with every status, cancelled items too (the old client's `my-orders` leaves them out). */
-export const fetchMyOrders = () => api<OrderItem[]>('/api/user/orders?limit=200', { as: 'user' });
-
-export const cancelOrderItem = (itemId: string) =>
-  api(`/api/user/orders/${encodeURIComponent(itemId)}/cancel`, { method: 'POST', as: 'user', body: {} });
-
-export const changeOrderAddress = (orderId: string, address: ShippingAddress) =>
-  api(`/api/user/orders/${encodeURIComponent(orderId)}/address`, {
-    method: 'PUT',
-    as: 'user',
-    body: address,
-  });

@@ -5,7 +5,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../lib/auth.ts';
 import OrderSuccessPage, { NOTHING_TO_CONFIRM } from './OrderSuccessPage.tsx';
 
-const order = { _id: 'o1', paymentMethod: 'COD', paymentStatus: 'cod_due', total: 1180 };
+const order = {
+  _id: 'o1',
+  number: 'VA-1A2B3C4D',
+  paymentMethod: 'COD',
+  paymentStatus: 'cod_due',
+  total: 1180,
+  items: [
+    {
+      _id: 'i1',
+      quantity: 2,
+      amount: 1000,
+      product: [{ _id: 'p1', productName: 'Indigo Kurta', image: 'https://img.test/kurta.jpg' }],
+    },
+  ],
+};
 
 function setup(url: string) {
   const fetch = vi.fn(
@@ -49,6 +63,9 @@ describe('order success pages', () => {
     const fetch = setup('/order-successfull?session_id=cs_1');
     expect(await screen.findByRole('heading', { name: 'Order Placed' })).toBeInTheDocument();
     expect(calledPaths(fetch)).toEqual(['/api/payments/session/cs_1/confirm']);
+    expect(screen.getByTestId('order-number')).toHaveTextContent('VA-1A2B3C4D');
+    expect(screen.getByText('Indigo Kurta × 2')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View order' })).toHaveAttribute('href', '/orders/o1');
   });
 
   it('marks the cart order successful on /order-success (SPEC COD flow)', async () => {
@@ -56,6 +73,8 @@ describe('order success pages', () => {
     const fetch = setup('/order-success');
     expect(await screen.findByRole('heading', { name: 'Order Placed' })).toBeInTheDocument();
     expect(calledPaths(fetch)).toEqual(['/api/user/order-success']);
+    expect(screen.getByTestId('order-number')).toHaveTextContent('VA-1A2B3C4D');
+    expect(screen.getByText('Rs. 1,000.00')).toBeInTheDocument();
   });
 
   it('sends visitors to the login page without calling the server', async () => {

@@ -4,6 +4,7 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { formatRupees } from '../../lib/format.ts';
+import { imageProps } from '../../lib/images.ts';
 import { keys } from '../../lib/query.ts';
 import { STORAGE, store } from '../../lib/storage.ts';
 import { confirmSession, type PlacedOrder, placeOrder } from './api.ts';
@@ -17,6 +18,7 @@ export const NOTHING_TO_CONFIRM =
 /**
  * /order-success (cart) and /order-successfull (Buy Now). 'Order Placed' appears only once the
  * server has confirmed: the COD order came back from Place Order, or the provider's session is paid.
+ * It shows the order's number and items, as the server answered them.
  */
 export default function OrderSuccessPage() {
   const location = useLocation();
@@ -102,12 +104,37 @@ export default function OrderSuccessPage() {
           ✓
         </span>
         <h1>Order Placed</h1>
+        <p className="order-number">
+          Order number <strong data-testid="order-number">{order.number}</strong>
+        </p>
         <p>
           Thank you! Your order{order.total ? ` of ${formatRupees(order.total)}` : ''} is confirmed
           {order.paymentMethod === 'COD' ? '; please pay in cash on delivery.' : ' and paid.'} Delivery within
           4-5 days.
         </p>
-        <Link to="/my-orders" className="btn btn-primary">
+        {order.items.length > 0 && (
+          <ul className="placed-items" aria-label="Items in this order">
+            {order.items.map((line) => (
+              <li key={line._id}>
+                <img
+                  {...imageProps(line.product[0].image, '56px')}
+                  alt=""
+                  width={56}
+                  height={70}
+                  loading="lazy"
+                />
+                <span>
+                  {line.product[0].productName} × {line.quantity}
+                </span>
+                <strong>{formatRupees(line.amount)}</strong>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to={`/orders/${order._id}`} className="btn btn-primary">
+          View order
+        </Link>
+        <Link to="/my-orders" className="btn">
           View My Orders
         </Link>
         <Link to="/allProducts">Continue shopping</Link>

@@ -1,18 +1,12 @@
-import type { PaymentMethodName, SaveShippingAddressInput } from '@vastra/contracts';
+import type { ApiOrder, PaymentMethodName, SaveShippingAddressInput } from '@vastra/contracts';
 import type { ShippingAddress } from '../../components/AddressForm.tsx';
 import { api } from '../../lib/api.ts';
-import type { OrderItem, UserProfile } from '../../lib/types.ts';
+import type { UserProfile } from '../../lib/types.ts';
 
 export type PaymentMethod = PaymentMethodName;
 
-/** An order as checkout calls answer it. */
-export interface PlacedOrder {
-  _id: string;
-  paymentMethod: PaymentMethod;
-  paymentStatus: string;
-  total: number;
-  items?: OrderItem[];
-}
+/** An order as checkout calls answer it: number, items, address and totals. */
+export type PlacedOrder = ApiOrder;
 
 export const changeQuantity = (cartProductId: string, increament: 1 | -1) =>
   api('/api/user/add-to-cart', { method: 'PUT', as: 'user', body: { cartProductId, increament } });

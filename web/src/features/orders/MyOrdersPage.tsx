@@ -1,0 +1,84 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { Pagination } from '../../components/Pagination.tsx';
+import { QueryError } from '../../components/QueryError.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { useSession } from '../../lib/auth.ts';
+import { fetchOrders, ORDERS_PER_PAGE, orderKeys } from './api.ts';
+import { OrderHeader } from './OrderHeader.tsx';
+import { OrderItemRow } from './OrderItemRow.tsx';
+import { useCancelItem } from './useCancelItem.ts';
+import './orders.css';
+
+/**
+ * /my-orders: the shopper's orders as they think of them, one card per checkout (newest first) with
+ * its number, date, total and payment, and each item with its own status and Cancel while pending.
+ */
+export default function MyOrdersPage() {
+  const { role } = useSession();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const q = useQuery({
+    queryKey: orderKeys.page(page),
+    queryFn: () => fetchOrders(page),
+    enabled: role === 'user',
+    placeholderData: keepPreviousData,
+  });
+  const cancel = useCancelItem();
+
+  if (role !== 'user') return <Navigate to="/login" replace />;
+  if (q.isPending) return <Spinner label="Loading your orders" />;
+  if (q.isError) return <QueryError error={q.error} onRetry={() => q.refetch()} />;
+  const { orders, total } = q.data;
+  return (
+    <section className="page">
+      <div className="page-head">
+        <h1>My Orders</h1>
+        <p className="muted" data-testid="orders-count">
+          {total} {total === 1 ? 'order' : 'orders'}
+        </p>
+      </div>
+      {orders.length === 0 ? (
+        <div className="empty">
+          <p>No Orders</p>
+          <Link to="/allProducts" className="btn btn-primary">
+            Start shopping
+          </Link>
+        </div>
+      ) : (
+        <ul className="orders">
+          {orders.map((order) => (
+            <li key={order._id} className="card order-card" data-testid="order">
+              <OrderHeader
+                order={order}
+                title={
+                  <h2>
+                    <Link to={`/orders/${order._id}`}>Order {order.number}</Link>
+                  </h2>
+                }
+              />
+              <ul className="order-lines">
+                {order.items.map((line) => (
+                  <OrderItemRow
+                    key={line._id}
+                    line={line}
+                    cancelling={cancel.isPending}
+                    onCancel={(id) => cancel.mutate(id)}
+                  />
+                ))}
+              </ul>
+              <Link to={`/orders/${order._id}`} className="btn btn-sm order-details-link">
+                Order details
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination
+        page={page}
+        pages={Math.ceil(total / ORDERS_PER_PAGE)}
+        onPage={(p) => setParams(p === 1 ? {} : { page: String(p) })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import type { PaymentStatus } from '@vastra/contracts/constants';
+import type { ReactNode } from 'react';
+import { formatDay, formatRupees } from '../../lib/format.ts';
+import { PAYMENT_STATUS, paymentMethodLabel } from './labels.ts';
+
+/** What the shopper recognises an order by: its number and date, what was paid and how. */
+export function OrderHeader({
+  order,
+  title,
+}: {
+  order: {
+    number: string;
+    createdAt: string;
+    total: number;
+    paymentMethod: string;
+    paymentStatus: PaymentStatus;
+  };
+  /** The heading: the number itself, or a link to the order's page. */
+  title: ReactNode;
+}) {
+  return (
+    <header className="order-head">
+      {title}
+      <dl className="order-facts">
+        <div>
+          <dt>Placed on</dt>
+          <dd>
+            <time dateTime={order.createdAt}>{formatDay(order.createdAt)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd data-testid="order-total">{formatRupees(order.total)}</dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>
+            {paymentMethodLabel(order.paymentMethod)} · {PAYMENT_STATUS[order.paymentStatus]}
+          </dd>
+        </div>
+      </dl>
+    </header>
+  );
+}

@@ -1,0 +1,48 @@
+import type { OrderLine } from '@vastra/contracts';
+import { Link } from 'react-router';
+import { formatRupees } from '../../lib/format.ts';
+import { imageProps } from '../../lib/images.ts';
+import { productPath } from '../../lib/product-link.ts';
+import { canCancel, ITEM_STATUS } from './labels.ts';
+
+/** One item of an order: what was bought, its status and, while it is pending, its Cancel button. */
+export function OrderItemRow({
+  line,
+  onCancel,
+  cancelling,
+}: {
+  line: OrderLine;
+  onCancel: (itemId: string) => void;
+  cancelling: boolean;
+}) {
+  const p = line.product[0];
+  const status = ITEM_STATUS[line.status];
+  return (
+    <li className="order-line" data-testid="order-item">
+      <img {...imageProps(p.image, '88px')} alt={p.productName} width={88} height={110} loading="lazy" />
+      <div>
+        <h3>{p._id ? <Link to={productPath(p._id)}>{p.productName}</Link> : p.productName}</h3>
+        <p className="order-meta">
+          <span className={`pill ${status.tone}`} data-testid="item-status">
+            {status.label}
+          </span>
+          <span>Qty: {line.quantity}</span>
+          <strong>{formatRupees(line.amount)}</strong>
+        </p>
+      </div>
+      {canCancel(line.status) && (
+        <div className="order-actions">
+          <button
+            type="button"
+            className="btn btn-sm btn-danger"
+            disabled={cancelling}
+            aria-label={`Cancel ${p.productName}`}
+            onClick={() => onCancel(line._id)}
+          >
+            Cancel
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}

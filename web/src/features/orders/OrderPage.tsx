@@ -1,0 +1,142 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiOrder } from '@vastra/contracts';
+import { GST_PERCENT } from '@vastra/contracts/constants';
+import { useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import { AddressForm } from '../../components/AddressForm.tsx';
+import { QueryError } from '../../components/QueryError.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useSession } from '../../lib/auth.ts';
+import { formatRupees } from '../../lib/format.ts';
+import { toast } from '../../lib/toast.ts';
+import { changeOrderAddress, fetchOrder, orderKeys } from './api.ts';
+import { OrderHeader } from './OrderHeader.tsx';
+import { OrderItemRow } from './OrderItemRow.tsx';
+import { useCancelItem } from './useCancelItem.ts';
+import './orders.css';
+
+/** The address can change until an item ships (the server's rule; it answers 409 otherwise). */
+const addressCanChange = (order: ApiOrder) => {
+  const open = order.items.filter((i) => i.status !== 'cancelled');
+  return open.length > 0 && open.every((i) => i.status === 'pending' || i.status === 'awaiting_payment');
+};
+
+/**
+ * /orders/:orderId: one order with each item's status and its Cancel while pending, where it ships
+ * (changeable until something ships) and what it cost. Courier tracking is not recorded yet, so
+ * the page shows each item's status only.
+ */
+export default function OrderPage() {
+  const { orderId = '' } = useParams();
+  const { role } = useSession();
+  const qc = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const q = useQuery({
+    queryKey: orderKeys.one(orderId),
+    queryFn: () => fetchOrder(orderId),
+    enabled: role === 'user',
+  });
+  const cancel = useCancelItem();
+  const readdress = useMutation({
+    mutationFn: (address: Parameters<typeof changeOrderAddress>[1]) => changeOrderAddress(orderId, address),
+    onSuccess: (res) => {
+      qc.setQueryData(orderKeys.one(orderId), res.order);
+      toast.success('Address Saved');
+      setEditing(false);
+    },
+    onError: (err) => toast.error(err.message),
+    onSettled: () => qc.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+
+  if (role !== 'user') return <Navigate to="/login" replace />;
+  if (q.isPending) return <Spinner label="Loading your order" />;
+  if (q.isError) {
+    const missing = q.error instanceof ApiError && (q.error.status === 404 || q.error.status === 400);
+    if (!missing) return <QueryError error={q.error} onRetry={() => q.refetch()} />;
+    return (
+      <section className="page narrow">
+        <div className="empty" role="alert">
+          <h1>Order not found</h1>
+          <p>This order is not one of yours, or the link is incomplete.</p>
+          <Link to="/my-orders" className="btn btn-primary">
+            My Orders
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  const order = q.data;
+  const address = {
+    address: order.address,
+    city: order.city,
+    state: order.state,
+    postalCode: order.postalCode,
+  };
+  return (
+    <section className="page order-page">
+      <p>
+        <Link to="/my-orders">← My Orders</Link>
+      </p>
+      <OrderHeader order={{ ...order, createdAt: order.date }} title={<h1>Order {order.number}</h1>} />
+
+      <div className="order-page-grid">
+        <div className="card">
+          <h2>Items</h2>
+          <ul className="order-lines">
+            {order.items.map((line) => (
+              <OrderItemRow
+                key={line._id}
+                line={line}
+                cancelling={cancel.isPending}
+                onCancel={(id) => cancel.mutate(id)}
+              />
+            ))}
+          </ul>
+        </div>
+
+        <div className="order-side">
+          <div className="card">
+            <h2>Shipping address</h2>
+            <p data-testid="order-address">
+              {[order.address, order.city, order.state, order.postalCode].join(', ')}
+            </p>
+            {addressCanChange(order) && (
+              <button
+                type="button"
+                className="btn btn-sm"
+                aria-expanded={editing}
+                onClick={() => setEditing(!editing)}
+              >
+                Change address
+              </button>
+            )}
+            {editing && (
+              <AddressForm
+                idPrefix="order-address"
+                initial={address}
+                submitLabel="Save address"
+                busy={readdress.isPending}
+                onSubmit={(a) => readdress.mutate(a)}
+              />
+            )}
+          </div>
+
+          <div className="card order-summary">
+            <h2>Payment</h2>
+            <dl>
+              <dt>Subtotal</dt>
+              <dd>{formatRupees(order.subtotal)}</dd>
+              <dt>GST ({GST_PERCENT}%)</dt>
+              <dd>{formatRupees(order.gst)}</dd>
+              <dt>Shipping</dt>
+              <dd>{order.shipping === 0 ? 'Free' : formatRupees(order.shipping)}</dd>
+              <dt className="total">Total</dt>
+              <dd className="total">{formatRupees(order.total)}</dd>
+            </dl>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
