@@ -6,6 +6,7 @@ import type {
   AdminSeller,
   AdminUser,
 } from '@vastra/contracts';
+import { orderNumber } from '@vastra/contracts/constants';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatRupees } from '../../lib/format.ts';
@@ -155,10 +156,10 @@ const orders: ListDef<AdminOrder> = {
   columns: [
     { label: 'Date', cell: (o) => formatDate(o.date), className: NOWRAP },
     {
-      label: 'Order ID',
+      label: 'Order',
       cell: (o) => (
         <span className="mono" title={o._id}>
-          {o._id.slice(0, 8)}
+          {orderNumber(o._id)}
         </span>
       ),
     },

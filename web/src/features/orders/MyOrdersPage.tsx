@@ -31,7 +31,7 @@ export default function MyOrdersPage() {
   if (q.isError) return <QueryError error={q.error} onRetry={() => q.refetch()} />;
   const { orders, total } = q.data;
   return (
-    <section className="page">
+    <section className="page orders-view">
       <div className="page-head">
         <h1>My Orders</h1>
         <p className="muted" data-testid="orders-count">

@@ -74,7 +74,7 @@ export default function OrderPage() {
     postalCode: order.postalCode,
   };
   return (
-    <section className="page order-page">
+    <section className="page orders-view order-page">
       <p>
         <Link to="/my-orders">← My Orders</Link>
       </p>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SellerOrderLine } from '@vastra/contracts';
+import { orderNumber } from '@vastra/contracts/constants';
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
@@ -109,8 +110,10 @@ function OrderCard({
         </p>
         <dl className="order-facts">
           <div className="order-id">
-            <dt>Order ID</dt>
-            <dd className="mono">{line.orderId}</dd>
+            <dt>Order</dt>
+            <dd className="mono" title={line.orderId}>
+              {orderNumber(line.orderId)}
+            </dd>
           </div>
           <div>
             <dt>Quantity</dt>
