@@ -93,6 +93,11 @@ export const screens: RouteObject[] = [
     handle: { title: 'Edit Profile' },
     lazy: s('update-profile', () => import('./features/account/UpdateProfilePage.tsx')),
   },
+  {
+    path: 'addresses',
+    handle: { title: 'My Addresses' },
+    lazy: s('addresses', () => import('./features/addresses/AddressBookPage.tsx')),
+  },
 
   // Seller and admin screens: owned by features/seller and features/admin.
   {

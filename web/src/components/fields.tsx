@@ -106,14 +106,16 @@ export type FieldSpec<K extends string> = Omit<FieldProps, 'id'> & {
   name: K;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange'>;
 
-/** The inputs of a form described as a table, bound to one record of values. */
+/** The inputs of a form described as a table, bound to one record of values and their errors. */
 export function TextFields<K extends string>({
   fields,
   values,
+  errors,
   onChange,
 }: {
   fields: readonly FieldSpec<K>[];
   values: Record<K, string>;
+  errors?: Partial<Record<K, string>>;
   onChange: (name: K, value: string) => void;
 }) {
   return fields.map(({ name, ...field }) => (
@@ -121,6 +123,7 @@ export function TextFields<K extends string>({
       key={name}
       id={name}
       {...field}
+      error={errors?.[name] ?? field.error}
       value={values[name]}
       onChange={(e) => onChange(name, e.target.value)}
     />

@@ -19,12 +19,24 @@ function nameIn(answer: AuthAnswer): string {
 /**
  * A login or registration form's request (SPEC §4, §8): on success the role's session starts with
  * nothing cached from another account, a toast says `done`, and `next` opens in place of the
- * form; a refusal is toasted (`warn` for registration, as the original client did, else `error`).
+ * form; a refusal is shown beside its fields, or else toasted (`warn` for registration, as the
+ * original client did, else `error`).
  */
 export function useSignIn<Input>(
   role: Role,
   request: (input: Input) => Promise<AuthAnswer>,
-  { done, next, refusal = 'error' }: { done: string; next: string; refusal?: 'warn' | 'error' },
+  {
+    done,
+    next,
+    refusal = 'error',
+    fieldErrors,
+  }: {
+    done: string;
+    next: string;
+    refusal?: 'warn' | 'error';
+    /** Shows a refusal's field errors beside the fields; true when it did (then no toast). */
+    fieldErrors?: (err: Error) => boolean;
+  },
 ) {
   const navigate = useNavigate();
   return useMutation({
@@ -35,6 +47,8 @@ export function useSignIn<Input>(
       toast.success(done);
       navigate(next, { replace: true });
     },
-    onError: (err) => toast[refusal](err.message),
+    onError: (err) => {
+      if (!fieldErrors?.(err)) toast[refusal](err.message);
+    },
   });
 }

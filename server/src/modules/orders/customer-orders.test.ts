@@ -1,6 +1,7 @@
-import { orderNumber } from '@vastra/contracts';
+import { orderAnswerSchema, orderNumber, orderSummaryListSchema } from '@vastra/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { createAdmin, insertProduct } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { insertOrderRow } from '../../../test/order-rows.ts';
@@ -28,6 +29,13 @@ const placeCod = async (who: FastAccount) => {
   return res.json().order as { _id: string; number: string; items: { _id: string; productId: string }[] };
 };
 const mailsTo = (to: string) => ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, to));
+
+/** The answer read back through its schema is the answer itself: every field declared, in order. */
+function expectDescribedBy(schema: z.ZodType, body: string) {
+  const parsed = schema.safeParse(JSON.parse(body));
+  expect(parsed.error).toBeUndefined();
+  expect(JSON.stringify(parsed.data)).toBe(body);
+}
 
 interface Summary {
   _id: string;
@@ -65,6 +73,7 @@ describe('GET /api/user/orders (grouped)', () => {
 
     const { orders, total } = await ordersOf(user);
     expect(total).toBe('2');
+    expectDescribedBy(orderSummaryListSchema, (await call('GET', '/api/user/orders', user)).body);
     expect(orders.map((o) => o._id)).toEqual([second._id, first._id]);
     expect(orders[1]).toEqual({
       _id: first._id,
@@ -134,6 +143,7 @@ describe('GET /api/user/orders/{orderId} (the order page)', () => {
 
     const own = await call('GET', `/api/user/orders/${placed._id}`, user);
     expect(own.statusCode).toBe(200);
+    expectDescribedBy(orderAnswerSchema, own.body);
     expect(own.json().order).toMatchObject({
       _id: placed._id,
       number: orderNumber(placed._id),

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { TextField } from '../../components/fields.tsx';
+import { useFieldErrors } from '../../lib/field-errors.ts';
 import { RedirectIfLoggedIn } from '../../lib/redirect-logged-in.tsx';
 import { useSignIn } from '../../lib/sign-in.ts';
 import { loginUser } from './api.ts';
@@ -11,31 +12,30 @@ export default function LoginPage() {
   const from = (useLocation().state as { from?: string } | null)?.from;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const fields = useFieldErrors(['email', 'password'] as const);
   const login = useSignIn('user', loginUser, {
     done: 'Logged In Successfully',
     next: from && from !== '/login' ? from : '/allProducts',
+    fieldErrors: fields.fromError,
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    fields.show({});
     login.mutate({ email: email.trim(), password });
   };
   return (
     <section className="page auth-page">
       <RedirectIfLoggedIn />
-      <form className="card form auth-card" onSubmit={submit}>
+      <form ref={fields.formRef} className="card form auth-card" onSubmit={submit} noValidate>
         <h1>Login</h1>
         <p className="muted">Welcome back! Log in to shop, track orders and write reviews.</p>
-        {login.isError && (
-          <p className="form-error" role="alert">
-            {login.error.message}
-          </p>
-        )}
         <TextField
           id="email"
           label="Email"
           type="email"
           autoComplete="email"
           value={email}
+          error={fields.errors.email}
           onChange={(e) => setEmail(e.target.value)}
         />
         <TextField
@@ -44,6 +44,7 @@ export default function LoginPage() {
           type="password"
           autoComplete="current-password"
           value={password}
+          error={fields.errors.password}
           onChange={(e) => setPassword(e.target.value)}
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { TextField } from '../../components/fields.tsx';
 import { api } from '../../lib/api.ts';
+import { useFieldErrors } from '../../lib/field-errors.ts';
 import { RedirectIfLoggedIn } from '../../lib/redirect-logged-in.tsx';
 import { useSignIn } from '../../lib/sign-in.ts';
 import { AuthCard } from './AuthCard.tsx';
@@ -15,14 +16,22 @@ const login = (body: { email: string; password: string }) =>
 export default function SellerLoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const signIn = useSignIn('seller', login, { done: 'Logged In Successfully', next: '/seller-addProduct' });
+  const fields = useFieldErrors(['email', 'password'] as const);
+  const signIn = useSignIn('seller', login, {
+    done: 'Logged In Successfully',
+    next: '/seller-addProduct',
+    fieldErrors: fields.fromError,
+  });
   return (
     <AuthCard
       title="Seller Login"
-      error={signIn.error?.message ?? ''}
+      formRef={fields.formRef}
       busy={signIn.isPending}
       submitLabel="Login"
-      onSubmit={() => signIn.mutate({ email, password })}
+      onSubmit={() => {
+        fields.show({});
+        signIn.mutate({ email: email.trim(), password });
+      }}
       footer={
         <>
           New seller? <Link to="/seller-register">Create a seller account</Link>
@@ -36,6 +45,7 @@ export default function SellerLoginPage() {
         type="email"
         autoComplete="email"
         value={email}
+        error={fields.errors.email}
         onChange={(e) => setEmail(e.target.value)}
       />
       <TextField
@@ -44,6 +54,7 @@ export default function SellerLoginPage() {
         type="password"
         autoComplete="current-password"
         value={password}
+        error={fields.errors.password}
         onChange={(e) => setPassword(e.target.value)}
       />
     </AuthCard>

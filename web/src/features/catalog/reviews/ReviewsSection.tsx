@@ -5,6 +5,7 @@ import { TextAreaField } from '../../../components/fields.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { currentSession } from '../../../lib/auth.ts';
+import { useFieldErrors } from '../../../lib/field-errors.ts';
 import { formatDate, formatRating } from '../../../lib/format.ts';
 import { keys } from '../../../lib/query.ts';
 import { useCustomerGate } from '../../../lib/shop-actions.ts';
@@ -19,6 +20,7 @@ export function ReviewsSection({ productId }: { productId: string }) {
   const [rating, setRating] = useState(0);
   const [text, setText] = useState('');
   const gate = useCustomerGate();
+  const fields = useFieldErrors(['reviewInput'] as const);
   const post = useMutation({
     mutationFn: postReview,
     onSuccess: () => {
@@ -28,10 +30,13 @@ export function ReviewsSection({ productId }: { productId: string }) {
       qc.invalidateQueries({ queryKey: keys.reviews(productId) });
       qc.invalidateQueries({ queryKey: keys.product(productId) });
     },
-    onError: (err) => toast.error(err.message),
+    onError: (err) => {
+      if (!fields.fromError(err)) toast.error(err.message);
+    },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    fields.show({});
     if (!gate()) return;
     post.mutate({ productId, rating, reviewInput: text.trim(), userFullName: currentSession().name });
   };
@@ -68,7 +73,7 @@ export function ReviewsSection({ productId }: { productId: string }) {
             </ul>
           </div>
           <div>
-            <form className="form review-form" onSubmit={submit}>
+            <form ref={fields.formRef} className="form review-form" onSubmit={submit} noValidate>
               <h3>Write a review</h3>
               <StarSelector value={rating} onChange={setRating} />
               <TextAreaField
@@ -76,7 +81,11 @@ export function ReviewsSection({ productId }: { productId: string }) {
                 label="Your review"
                 value={text}
                 maxLength={REVIEW_TEXT_MAX}
-                onChange={(e) => setText(e.target.value)}
+                error={fields.errors.reviewInput}
+                onChange={(e) => {
+                  setText(e.target.value);
+                  fields.clear('reviewInput');
+                }}
                 placeholder="What did you like or dislike?"
               />
               <button
