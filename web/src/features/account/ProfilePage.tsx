@@ -57,6 +57,9 @@ export default function ProfilePage() {
           <Link to="/update-profile" className="btn btn-primary">
             Edit Profile
           </Link>
+          <Link to="/addresses" className="btn">
+            My Addresses
+          </Link>
           <button
             type="button"
             className="btn btn-danger"

@@ -1,50 +1,45 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { TextFields } from '../../components/fields.tsx';
+import { useFieldErrors } from '../../lib/field-errors.ts';
 import { RedirectIfLoggedIn } from '../../lib/redirect-logged-in.tsx';
 import { useSignIn } from '../../lib/sign-in.ts';
-import { type RegisterInput, registerUser } from './api.ts';
-import { REGISTER_FIELDS } from './profile-fields.ts';
+import { registerUser } from './api.ts';
+import { REGISTER_FIELDS, type SignUpField } from './profile-fields.ts';
 import './account.css';
 
-const EMPTY: RegisterInput = {
-  fullName: '',
-  email: '',
-  password: '',
-  mobile: '',
-  address: '',
-  city: '',
-  state: '',
-  postalCode: '',
-};
+const EMPTY: Record<SignUpField, string> = { fullName: '', email: '', password: '', mobile: '' };
+const NAMES = REGISTER_FIELDS.map((f) => f.name);
 
-/** /register: Create Account (SPEC §2). */
+/** /register: Create Account (SPEC §2) with the essentials only; the address is asked at checkout. */
 export default function RegisterPage() {
   const [form, setForm] = useState(EMPTY);
+  const fields = useFieldErrors(NAMES);
   const register = useSignIn('user', registerUser, {
     done: 'Registered Successfully',
     next: '/allProducts',
     refusal: 'warn',
+    fieldErrors: fields.fromError,
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    register.mutate(form);
+    fields.show({});
+    register.mutate({ ...form, fullName: form.fullName.trim(), email: form.email.trim() });
   };
   return (
     <section className="page auth-page">
       <RedirectIfLoggedIn />
-      <form className="card form auth-card wide" onSubmit={submit}>
+      <form ref={fields.formRef} className="card form auth-card wide" onSubmit={submit} noValidate>
         <h1>Create Account</h1>
-        {register.isError && (
-          <p className="form-error" role="alert">
-            {register.error.message}
-          </p>
-        )}
         <div className="form-grid">
           <TextFields
             fields={REGISTER_FIELDS}
             values={form}
-            onChange={(k, v) => setForm({ ...form, [k]: v })}
+            errors={fields.errors}
+            onChange={(k, v) => {
+              setForm({ ...form, [k]: v });
+              fields.clear(k);
+            }}
           />
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={register.isPending}>

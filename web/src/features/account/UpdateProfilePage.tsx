@@ -5,6 +5,7 @@ import { TextFields } from '../../components/fields.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { renameSession, useSession } from '../../lib/auth.ts';
+import { useFieldErrors } from '../../lib/field-errors.ts';
 import { keys } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 import type { UserProfile } from '../../lib/types.ts';
@@ -22,9 +23,12 @@ export default function UpdateProfilePage() {
   return <ProfileForm profile={q.data} />;
 }
 
+const NAMES = PROFILE_FIELDS.map((f) => f.name);
+
 function ProfileForm({ profile }: { profile: UserProfile }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const fields = useFieldErrors(NAMES);
   const [form, setForm] = useState<Required<ProfileUpdate>>({
     fullName: profile.fullName,
     email: profile.email,
@@ -45,26 +49,30 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
       toast.success('Profile Updated');
       navigate('/profile');
     },
-    onError: (err) => toast.error(err.message || 'Something went wrong'),
+    onError: (err) => {
+      if (!fields.fromError(err)) toast.error(err.message || 'Something went wrong');
+    },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate(form);
+    fields.show({});
+    // A field left empty is not sent: the address fields stay optional until checkout asks.
+    const changed = Object.fromEntries(Object.entries(form).filter(([, v]) => v.trim() !== ''));
+    save.mutate(changed);
   };
   return (
     <section className="page auth-page">
-      <form className="card form auth-card wide" onSubmit={submit}>
+      <form ref={fields.formRef} className="card form auth-card wide" onSubmit={submit} noValidate>
         <h1>Edit Profile</h1>
-        {save.isError && (
-          <p className="form-error" role="alert">
-            {save.error.message}
-          </p>
-        )}
         <div className="form-grid">
           <TextFields
             fields={PROFILE_FIELDS}
             values={form}
-            onChange={(k, v) => setForm({ ...form, [k]: v })}
+            errors={fields.errors}
+            onChange={(k, v) => {
+              setForm({ ...form, [k]: v });
+              fields.clear(k);
+            }}
           />
         </div>
         <div className="row">

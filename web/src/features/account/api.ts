@@ -6,10 +6,11 @@ export interface RegisterInput {
   email: string;
   password: string;
   mobile: string;
-  address: string;
-  city: string;
-  state: string;
-  postalCode: string;
+  /** Optional since sign-up asks only for the essentials (the address is asked at checkout). */
+  address?: string;
+  city?: string;
+  state?: string;
+  postalCode?: string;
 }
 
 export type ProfileUpdate = Partial<Omit<RegisterInput, 'password'>>;

@@ -4,7 +4,10 @@ import type { RegisterInput } from './api.ts';
 
 type ProfileField = FieldSpec<Exclude<keyof RegisterInput, 'password'>>;
 
-/** The customer's details as Create Account and Edit Profile ask for them, in that order. */
+/**
+ * The customer's details as Edit Profile asks for them (Create Account takes the first ones). The
+ * profile's address is the original client's; the new app keeps addresses in the address book.
+ */
 export const PROFILE_FIELDS: readonly ProfileField[] = [
   { name: 'fullName', label: 'Full Name', autoComplete: 'name', maxLength: TEXT_LIMITS.fullName.max },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', maxLength: TEXT_LIMITS.email.max },
@@ -15,21 +18,38 @@ export const PROFILE_FIELDS: readonly ProfileField[] = [
     autoComplete: 'street-address',
     maxLength: TEXT_LIMITS.address.max,
     wide: true,
+    optional: true,
   },
-  { name: 'city', label: 'City', autoComplete: 'address-level2', maxLength: TEXT_LIMITS.city.max },
-  { name: 'state', label: 'State', autoComplete: 'address-level1', maxLength: TEXT_LIMITS.state.max },
+  {
+    name: 'city',
+    label: 'City',
+    autoComplete: 'address-level2',
+    maxLength: TEXT_LIMITS.city.max,
+    optional: true,
+  },
+  {
+    name: 'state',
+    label: 'State',
+    autoComplete: 'address-level1',
+    maxLength: TEXT_LIMITS.state.max,
+    optional: true,
+  },
   {
     name: 'postalCode',
     label: 'PIN code',
     autoComplete: 'postal-code',
     inputMode: 'numeric',
     maxLength: PIN_CODE_LENGTH,
+    optional: true,
   },
 ];
 
-/** Create Account: the profile's fields with a new password after the e-mail. */
-export const REGISTER_FIELDS: readonly FieldSpec<keyof RegisterInput>[] = [
-  ...PROFILE_FIELDS.slice(0, 2),
+/** Create Account asks only for these; the address is asked at checkout. */
+export type SignUpField = 'fullName' | 'email' | 'password' | 'mobile';
+
+/** Create Account: name, e-mail, a new password and mobile. */
+export const REGISTER_FIELDS: readonly FieldSpec<SignUpField>[] = [
+  ...(PROFILE_FIELDS.slice(0, 2) as FieldSpec<SignUpField>[]),
   {
     name: 'password',
     label: `Password (at least ${TEXT_LIMITS.password.min} characters)`,
@@ -37,5 +57,5 @@ export const REGISTER_FIELDS: readonly FieldSpec<keyof RegisterInput>[] = [
     autoComplete: 'new-password',
     maxLength: TEXT_LIMITS.password.max,
   },
-  ...PROFILE_FIELDS.slice(2),
+  { ...(PROFILE_FIELDS[2] as FieldSpec<SignUpField>), hint: '10-digit Indian mobile number' },
 ];

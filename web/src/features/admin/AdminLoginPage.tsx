@@ -2,6 +2,7 @@ import type { AdminAuthAnswer } from '@vastra/contracts';
 import { type FormEvent, useState } from 'react';
 import { TextField } from '../../components/fields.tsx';
 import { api } from '../../lib/api.ts';
+import { useFieldErrors } from '../../lib/field-errors.ts';
 import { useSignIn } from '../../lib/sign-in.ts';
 import './admin.css';
 
@@ -12,31 +13,34 @@ const adminLogin = (body: { email: string; password: string }) =>
 export default function AdminLoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const login = useSignIn('admin', adminLogin, { done: 'Logged In Successfully', next: '/dashboard' });
+  const fields = useFieldErrors(['email', 'password'] as const);
+  const login = useSignIn('admin', adminLogin, {
+    done: 'Logged In Successfully',
+    next: '/dashboard',
+    fieldErrors: fields.fromError,
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    login.mutate({ email, password });
+    fields.show({});
+    login.mutate({ email: email.trim(), password });
   };
   return (
     <section className="page narrow">
       <form
+        ref={fields.formRef}
         className="card form admin-login"
         onSubmit={submit}
         noValidate
         aria-labelledby="admin-login-title"
       >
         <h1 id="admin-login-title">Admin Login</h1>
-        {login.error && (
-          <p className="form-error" role="alert">
-            {login.error.message}
-          </p>
-        )}
         <TextField
           id="admin-email"
           label="Email"
           type="email"
           autoComplete="username"
           value={email}
+          error={fields.errors.email}
           onChange={(e) => setEmail(e.target.value)}
         />
         <TextField
@@ -45,6 +49,7 @@ export default function AdminLoginPage() {
           type="password"
           autoComplete="current-password"
           value={password}
+          error={fields.errors.password}
           onChange={(e) => setPassword(e.target.value)}
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>

@@ -1,9 +1,12 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode, Ref } from 'react';
 
-/** The frame of the seller login and registration forms: title, fields, error, submit, footer. */
+/**
+ * The frame of the seller login and registration forms: title, fields, submit, footer. Errors show
+ * beside their fields (the fields' own `error`); others are toasted by the request.
+ */
 export function AuthCard({
   title,
-  error,
+  formRef,
   busy,
   submitLabel,
   onSubmit,
@@ -11,7 +14,7 @@ export function AuthCard({
   footer,
 }: {
   title: string;
-  error: string;
+  formRef?: Ref<HTMLFormElement>;
   busy: boolean;
   submitLabel: string;
   onSubmit: () => void;
@@ -24,13 +27,14 @@ export function AuthCard({
   };
   return (
     <section className="page narrow">
-      <form className="card form seller-auth" onSubmit={submit} noValidate aria-labelledby="auth-title">
+      <form
+        ref={formRef}
+        className="card form seller-auth"
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="auth-title"
+      >
         <h1 id="auth-title">{title}</h1>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
         {children}
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? 'Please wait…' : submitLabel}

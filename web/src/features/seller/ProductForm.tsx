@@ -1,6 +1,7 @@
 import { IMAGE_MAX_BYTES, TEXT_LIMITS } from '@vastra/contracts/constants';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { SelectField, TextField } from '../../components/fields.tsx';
+import { useFieldErrors } from '../../lib/field-errors.ts';
 import { CATEGORY_OPTIONS, subCategoriesOf } from './categories.ts';
 import { canSubmit, fieldErrors, IMAGE_MAX_MB, type ProductFormValues } from './product-form.ts';
 import { uploadImage } from './upload.ts';
@@ -8,6 +9,19 @@ import { uploadImage } from './upload.ts';
 /** A number input for rupees (2 decimals) or for whole pieces. */
 const RUPEES = { type: 'number', inputMode: 'decimal', min: 0, step: '0.01' } as const;
 const PIECES = { type: 'number', inputMode: 'numeric', min: 0, step: 1 } as const;
+
+/** The fields the server may name in a refusal (`imageUrl` is the image input). */
+const SERVER_FIELDS = [
+  'productName',
+  'price',
+  'markPrice',
+  'stockQuantity',
+  'category',
+  'subCategory',
+  'color',
+  'brand',
+  'imageUrl',
+] as const;
 
 export interface UploadedImage {
   imageUrl: string;
@@ -17,7 +31,8 @@ export interface UploadedImage {
 /**
  * The add/edit product form: every product field, category → matching sub-categories, an image
  * with preview and upload progress in percent. `onSave` gets the values and the uploaded image
- * (null when editing without a new one); a rejection shows its message above the form.
+ * (null when editing without a new one). The server's field errors show beside their fields (focus
+ * moves to the first); any other rejection shows its message above the form and goes to `onFailed`.
  */
 export function ProductForm({
   initial,
@@ -43,20 +58,23 @@ export function ProductForm({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [fileKey, setFileKey] = useState(0);
+  const server = useFieldErrors(SERVER_FIELDS);
 
   // Object URLs hold the file in memory until revoked.
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
-  const errors = fieldErrors(values);
+  const errors = { ...fieldErrors(values), ...server.errors };
   const ready = canSubmit(values, !!file, imageRequired) && !busy;
-  const set = (k: keyof ProductFormValues) => (v: string) =>
-    setValues((cur) => {
+  const set = (k: keyof ProductFormValues) => (v: string) => {
+    server.clear(k);
+    return setValues((cur) => {
       const next = { ...cur, [k]: v };
       // A new category invalidates the chosen sub-category.
       if (k === 'category' && !subCategoriesOf(v).some((s) => s.value === cur.subCategory))
         next.subCategory = '';
       return next;
     });
+  };
   /** The value and change handler of one field. */
   const bind = (k: keyof ProductFormValues) => ({
     value: values[k],
@@ -80,6 +98,7 @@ export function ProductForm({
     if (!ready) return;
     setBusy(true);
     setError('');
+    server.show({});
     try {
       let image: UploadedImage | null = null;
       if (file) {
@@ -95,8 +114,10 @@ export function ProductForm({
         setFileKey((k) => k + 1);
       }
     } catch (err) {
-      setError((err as Error).message);
-      onFailed(err as Error);
+      if (!server.fromError(err)) {
+        setError((err as Error).message);
+        onFailed(err as Error);
+      }
     } finally {
       setBusy(false);
     }
@@ -104,7 +125,13 @@ export function ProductForm({
 
   const shownImage = preview ?? currentImage;
   return (
-    <form className="card form product-form" onSubmit={submit} noValidate aria-busy={busy}>
+    <form
+      ref={server.formRef}
+      className="card form product-form"
+      onSubmit={submit}
+      noValidate
+      aria-busy={busy}
+    >
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -115,14 +142,16 @@ export function ProductForm({
           id="productName"
           label="Product Name"
           maxLength={TEXT_LIMITS.productName.max}
+          error={errors.productName}
           {...bind('productName')}
         />
-        <TextField id="brand" label="Brand" optional {...bind('brand')} />
+        <TextField id="brand" label="Brand" optional error={errors.brand} {...bind('brand')} />
         <SelectField
           id="category"
           label="Category"
           placeholder="Choose a category"
           options={CATEGORY_OPTIONS}
+          error={errors.category}
           {...bind('category')}
         />
         <SelectField
@@ -150,7 +179,7 @@ export function ProductForm({
           {...PIECES}
           {...bind('stockQuantity')}
         />
-        <TextField id="color" label="Color" optional {...bind('color')} />
+        <TextField id="color" label="Color" optional error={errors.color} {...bind('color')} />
       </div>
       <div className="product-image-row">
         <div className="field">
@@ -160,13 +189,22 @@ export function ProductForm({
             id="image"
             type="file"
             accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-            onChange={(e) => pickFile(e.target.files?.[0] ?? null)}
-            aria-describedby="image-hint"
+            onChange={(e) => {
+              server.clear('imageUrl');
+              pickFile(e.target.files?.[0] ?? null);
+            }}
+            aria-invalid={server.errors.imageUrl ? true : undefined}
+            aria-describedby={server.errors.imageUrl ? 'image-hint image-err' : 'image-hint'}
           />
           <span id="image-hint" className="muted field-hint">
             JPEG, PNG or WebP, up to {IMAGE_MAX_MB} MB.
             {!imageRequired && ' Without a new image the current one stays.'}
           </span>
+          {server.errors.imageUrl && (
+            <span id="image-err" className="field-error">
+              {server.errors.imageUrl}
+            </span>
+          )}
           {progress !== null && (
             <div className="upload-progress">
               <progress max={100} value={progress} aria-label="Image upload progress" />

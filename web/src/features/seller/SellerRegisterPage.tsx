@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { type FieldSpec, TextFields } from '../../components/fields.tsx';
 import { api } from '../../lib/api.ts';
+import { useFieldErrors } from '../../lib/field-errors.ts';
 import { RedirectIfLoggedIn } from '../../lib/redirect-logged-in.tsx';
 import { useSignIn } from '../../lib/sign-in.ts';
 import { AuthCard } from './AuthCard.tsx';
@@ -56,24 +57,31 @@ const EMPTY: SellerForm = {
 const register = (body: SellerForm) =>
   api<SellerAuthAnswer>('/api/auth/seller/register', { method: 'POST', body });
 
+const NAMES = FIELDS.map((f) => f.name);
+
 /**
- * /seller-register. The server validates; its first message is shown (SPEC §5, §8). Success
- * stores the seller session and opens Add Product.
+ * /seller-register. The server validates; each of its messages shows beside its field (SPEC §5
+ * showed only the first). Success stores the seller session and opens Add Product.
  */
 export default function SellerRegisterPage() {
   const [form, setForm] = useState(EMPTY);
+  const fields = useFieldErrors(NAMES);
   const signUp = useSignIn('seller', register, {
     done: 'Registered Successfully',
     next: '/seller-addProduct',
     refusal: 'warn',
+    fieldErrors: fields.fromError,
   });
   return (
     <AuthCard
       title="Seller Registration"
-      error={signUp.error?.message ?? ''}
+      formRef={fields.formRef}
       busy={signUp.isPending}
       submitLabel="Register"
-      onSubmit={() => signUp.mutate(form)}
+      onSubmit={() => {
+        fields.show({});
+        signUp.mutate(form);
+      }}
       footer={
         <>
           Already selling on Vastra? <Link to="/seller-login">Login</Link>
@@ -81,7 +89,15 @@ export default function SellerRegisterPage() {
       }
     >
       <RedirectIfLoggedIn />
-      <TextFields fields={FIELDS} values={form} onChange={(k, v) => setForm((f) => ({ ...f, [k]: v }))} />
+      <TextFields
+        fields={FIELDS}
+        values={form}
+        errors={fields.errors}
+        onChange={(k, v) => {
+          setForm((f) => ({ ...f, [k]: v }));
+          fields.clear(k);
+        }}
+      />
     </AuthCard>
   );
 }

@@ -3,6 +3,7 @@ import { TEXT_LIMITS } from '@vastra/contracts/constants';
 import { type FormEvent, useState } from 'react';
 import { TextAreaField, TextField } from '../../components/fields.tsx';
 import { api } from '../../lib/api.ts';
+import { useFieldErrors } from '../../lib/field-errors.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { toast } from '../../lib/toast.ts';
 import './static.css';
@@ -31,28 +32,32 @@ export function validateContact(f: ContactForm): Partial<Record<keyof ContactFor
 export default function ContactsPage() {
   const site = useSiteInfo().data;
   const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<ReturnType<typeof validateContact>>({});
+  const fields = useFieldErrors(['name', 'email', 'subject', 'message'] as const);
+  const errors = fields.errors;
   const send = useMutation({
     mutationFn: (body: ContactForm) => api('/api/contact', { method: 'POST', body }),
     onSuccess: () => {
       toast.success('Message sent. We will get back to you soon.');
       setForm(EMPTY);
     },
-    onError: (err) => toast.error(err.message),
+    onError: (err) => {
+      if (!fields.fromError(err)) toast.error(err.message);
+    },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = validateContact(form);
-    setErrors(found);
-    if (Object.keys(found).length === 0) send.mutate(form);
+    // Every problem at once, beside its field, with focus on the first.
+    if (!fields.show(validateContact(form))) send.mutate(form);
   };
-  const set = (k: keyof ContactForm) => (e: { target: { value: string } }) =>
+  const set = (k: keyof ContactForm) => (e: { target: { value: string } }) => {
     setForm({ ...form, [k]: e.target.value });
+    fields.clear(k);
+  };
   return (
     <section className="page">
       <h1>Contact Us</h1>
       <div className="contact-layout">
-        <form className="card form" onSubmit={submit} noValidate>
+        <form ref={fields.formRef} className="card form" onSubmit={submit} noValidate>
           <TextField
             id="contact-name"
             label="Name"

@@ -1,0 +1,101 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate } from 'react-router';
+import { QueryError } from '../../components/QueryError.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { useSession } from '../../lib/auth.ts';
+import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { toast } from '../../lib/toast.ts';
+import { AddressEntryForm, EMPTY_ENTRY } from './AddressEntryForm.tsx';
+import { AddressLines } from './AddressLines.tsx';
+import {
+  type AddressEntry,
+  addAddress,
+  addressesKey,
+  deleteAddress,
+  fetchAddresses,
+  updateAddress,
+} from './api.ts';
+import './addresses.css';
+
+/** /addresses: the shopper's saved addresses; make one the default, delete, or add another. */
+export default function AddressBookPage() {
+  const { role } = useSession();
+  const qc = useQueryClient();
+  const book = useQuery({ queryKey: addressesKey, queryFn: fetchAddresses, enabled: role === 'user' });
+  const [formKey, setFormKey] = useState(0);
+  const refresh = () => qc.invalidateQueries({ queryKey: addressesKey });
+  const fail = (err: Error) => {
+    if (Object.keys(fieldErrorsOf(err)).length === 0) toast.error(err.message || 'Something went wrong');
+  };
+  const add = useMutation({
+    mutationFn: (entry: AddressEntry) => addAddress(entry),
+    onSuccess: () => {
+      toast.success('Address Saved');
+      setFormKey((k) => k + 1);
+      refresh();
+    },
+    onError: fail,
+  });
+  const makeDefault = useMutation({
+    mutationFn: (id: string) => updateAddress(id, { isDefault: true }),
+    onSuccess: refresh,
+    onError: fail,
+  });
+  const remove = useMutation({
+    mutationFn: deleteAddress,
+    onSuccess: (list) => qc.setQueryData(addressesKey, list),
+    onError: fail,
+  });
+  if (role !== 'user') return <Navigate to="/login" replace />;
+  if (book.isPending) return <Spinner label="Loading your addresses" />;
+  if (book.isError) return <QueryError error={book.error} onRetry={() => book.refetch()} />;
+  return (
+    <section className="page narrow">
+      <h1>My Addresses</h1>
+      {book.data.length === 0 ? (
+        <p className="muted">No saved addresses yet.</p>
+      ) : (
+        <ul className="address-book-list">
+          {book.data.map((a) => (
+            <li key={a._id} className="card">
+              <AddressLines address={a} />
+              <span className="row">
+                {!a.isDefault && (
+                  <button
+                    type="button"
+                    className="btn"
+                    disabled={makeDefault.isPending}
+                    onClick={() => makeDefault.mutate(a._id)}
+                  >
+                    Make default
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="btn"
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(a._id)}
+                  aria-label={`Delete the address ${a.address}, ${a.city}`}
+                >
+                  Delete
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="card">
+        <h2>Add an address</h2>
+        <AddressEntryForm
+          key={formKey}
+          initial={EMPTY_ENTRY}
+          idPrefix="book"
+          submitLabel="Save address"
+          busy={add.isPending}
+          onSubmit={(entry) => add.mutateAsync(entry)}
+        />
+      </div>
+    </section>
+  );
+}
