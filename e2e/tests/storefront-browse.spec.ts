@@ -49,14 +49,14 @@ test('a visitor browses a category, searches and opens a product', async ({ page
   await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
 });
 
-test('a visitor pressing Add to cart lands on /login with the warning', async ({ page }) => {
+test('a visitor pressing Buy Now lands on /login with the warning', async ({ page }) => {
   await page.goto('/allProducts');
   const card = page
     .locator('.product-card')
-    .filter({ has: page.locator('button:not([disabled])', { hasText: 'Add to Cart' }) });
+    .filter({ has: page.locator('button:not([disabled])', { hasText: 'Buy Now' }) });
   await card
     .first()
-    .getByRole('button', { name: /^Add .* to cart$/ })
+    .getByRole('button', { name: /^Buy .* now$/ })
     .click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('You Must Login First')).toBeVisible();

@@ -74,6 +74,11 @@ export const screens: RouteObject[] = [
     lazy: s('login', () => import('./features/account/LoginPage.tsx')),
   },
   {
+    path: 'wishlist',
+    handle: { title: 'Wishlist' },
+    lazy: s('wishlist', () => import('./features/wishlist/WishlistPage.tsx')),
+  },
+  {
     path: 'my-orders',
     handle: { title: 'My Orders' },
     lazy: s('my-orders', () => import('./features/orders/MyOrdersPage.tsx')),

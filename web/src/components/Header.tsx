@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useSession } from '../lib/auth.ts';
-import { useCart } from '../lib/cart.ts';
+import { useCartPieces } from '../lib/cart.ts';
 import { CartIcon, MenuIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
 import { SearchForm } from './SearchForm.tsx';
@@ -8,8 +8,7 @@ import { SearchForm } from './SearchForm.tsx';
 /** Top bar on every page: menu button, logo, search, cart with its piece count. */
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { role } = useSession();
-  const cart = useCart();
-  const pieces = cart.data?.summary.pieces ?? 0;
+  const pieces = useCartPieces();
   const showCart = role === 'user' || role === 'visitor';
   return (
     <header className="site-header">

@@ -6,6 +6,7 @@ import { useAddToCart, useBuyNow } from '../lib/shop-actions.ts';
 import type { Product } from '../lib/types.ts';
 import { TruckIcon } from './icons.tsx';
 import { Price } from './Price.tsx';
+import { WishlistHeart } from './WishlistHeart.tsx';
 import './product.css';
 
 export const DELIVERY_PROMISE = 'Delivery within 4-5 days';
@@ -36,6 +37,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
         </div>
         <h3 className="product-card-name">{product.productName}</h3>
       </Link>
+      <WishlistHeart productId={product._id} overlay />
       {product.companyName && <p className="product-card-seller">by {product.companyName}</p>}
       <Price price={product.price} markPrice={product.markPrice} />
       <p className="delivery">

@@ -50,6 +50,7 @@ function accountLinks(role: SessionRole): NavLink[] {
       return [
         { to: '/profile', label: 'Profile' },
         { to: '/my-orders', label: 'My Orders' },
+        { to: '/wishlist', label: 'Wishlist' },
       ];
     case 'seller':
       return [

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 import { useSession } from './auth.ts';
+import { useGuestLines } from './guest-cart.ts';
 import { keys } from './query.ts';
 import type { CartAnswer } from './types.ts';
 
@@ -15,8 +16,18 @@ export function useCart() {
   return useQuery({ queryKey: keys.cart, queryFn: fetchCart, enabled: role === 'user' });
 }
 
-/** Product ids already in the cart: their cards show a disabled 'Added'. */
+/** Product ids already in the cart (a visitor's: the guest cart): their cards show a disabled 'Added'. */
 export function useCartProductIds(): Set<string> {
   const { data } = useCart();
+  const guest = useGuestLines();
+  if (useSession().role === 'visitor') return new Set(guest.map((l) => l.productId));
   return new Set((data?.userCartProducts ?? []).map((l) => l.productId));
+}
+
+/** Pieces in the cart for the header's badge: the server's count, or the guest cart's. */
+export function useCartPieces(): number {
+  const { data } = useCart();
+  const guest = useGuestLines();
+  if (useSession().role === 'visitor') return guest.reduce((n, l) => n + l.quantity, 0);
+  return data?.summary.pieces ?? 0;
 }

@@ -15,6 +15,7 @@ export const queryClient = new QueryClient({
 /** Query-key factory: one place names every cached server resource. */
 export const keys = {
   cart: ['cart'] as const,
+  wishlist: ['wishlist'] as const,
   product: (id: string) => ['product', id] as const,
   featured: ['featured'] as const,
   reviews: (productId: string) => ['reviews', productId] as const,

@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { api } from './api.ts';
 import { currentSession } from './auth.ts';
+import { canKeepGuestCart } from './guest-cart.ts';
+import { addGuestLine } from './guest-cart-edit.ts';
 import { keys } from './query.ts';
+import { type Intent, rememberIntent } from './resume.ts';
 import { toast } from './toast.ts';
 import type { Product } from './types.ts';
 
@@ -11,11 +14,13 @@ export const SELLER_ACCOUNT = 'You are in a seller account';
 
 /**
  * SPEC §4 gate for buying, carting and reviewing: users may; sellers (and admins) are warned;
- * visitors are warned and sent to /login. Returns whether the action may go on.
+ * visitors are warned and sent to /login, and `intent` is finished after they log in (lib/resume.ts).
+ * Returns whether the action may go on.
  */
 export function useCustomerGate() {
   const navigate = useNavigate();
-  return (): boolean => {
+  const location = useLocation();
+  return (intent: Intent = { kind: 'return' }): boolean => {
     const { role } = currentSession();
     if (role === 'user') return true;
     if (role === 'seller' || role === 'admin') {
@@ -23,13 +28,18 @@ export function useCustomerGate() {
       return false;
     }
     toast.warn(MUST_LOGIN);
-    // Come back here after logging in.
-    navigate('/login', { state: { from: window.location.pathname + window.location.search } });
+    // Come back here after logging in, and finish what was asked.
+    const here = location.pathname + location.search;
+    rememberIntent(intent, here);
+    navigate('/login', { state: { from: here } });
     return false;
   };
 }
 
-/** Add to cart (one piece unless a quantity is given) with SPEC's rules and toasts; refreshes the cart. */
+/**
+ * Add to cart (one piece unless a quantity is given) with SPEC's rules and toasts; refreshes the
+ * cart. A visitor's pieces go into this browser's guest cart, merged into the account at login.
+ */
 export function useAddToCart() {
   const gate = useCustomerGate();
   const qc = useQueryClient();
@@ -46,8 +56,15 @@ export function useAddToCart() {
     onSettled: () => qc.invalidateQueries({ queryKey: keys.cart }),
   });
   return {
-    addToCart: (product: Pick<Product, '_id'>, quantity = 1) => {
-      if (gate()) m.mutate({ productId: product._id, quantity });
+    addToCart: (product: Pick<Product, '_id' | 'stockQuantity'>, quantity = 1) => {
+      if (currentSession().role === 'visitor' && canKeepGuestCart()) {
+        addGuestLine(product._id, quantity, product.stockQuantity);
+        toast.success('Added to cart');
+        return;
+      }
+      if (gate({ kind: 'add-to-cart', productId: product._id, quantity })) {
+        m.mutate({ productId: product._id, quantity });
+      }
     },
     pendingId: m.isPending ? m.variables?.productId : undefined,
   };
@@ -71,7 +88,7 @@ export function useBuyNow() {
   });
   return {
     buyNow: (product: Product, quantity = 1) => {
-      if (gate()) m.mutate({ product, quantity });
+      if (gate({ kind: 'buy-now', productId: product._id, quantity })) m.mutate({ product, quantity });
     },
     pendingId: m.isPending ? m.variables?.product._id : undefined,
   };

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { type Role, signIn } from './auth.ts';
 import { queryClient } from './query.ts';
+import { resumeAfterLogin } from './resume.ts';
 import { toast } from './toast.ts';
 
 /** What a login or registration answers: a token and the account's name under a per-role key. */
@@ -41,11 +42,13 @@ export function useSignIn<Input>(
   const navigate = useNavigate();
   return useMutation({
     mutationFn: request,
-    onSuccess: (answer) => {
+    onSuccess: async (answer) => {
       queryClient.removeQueries();
       signIn(role, answer.authToken, nameIn(answer));
       toast.success(done);
-      navigate(next, { replace: true });
+      // A customer's guest cart merges in, and the action that asked for login is finished.
+      const back = role === 'user' ? await resumeAfterLogin() : undefined;
+      navigate(back ?? next, { replace: true });
     },
     onError: (err) => {
       if (!fieldErrors?.(err)) toast[refusal](err.message);

@@ -1,20 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { useCart } from '../../lib/cart.ts';
 import { keys } from '../../lib/query.ts';
-import { MUST_LOGIN } from '../../lib/shop-actions.ts';
 import { STORAGE, store } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
 import { changeQuantity, type PaymentMethod, removeLine, setPaymentMethod } from './api.ts';
 import { CartLineItem } from './CartLineItem.tsx';
 import { CartSummary } from './CartSummary.tsx';
+import { GuestCart } from './GuestCart.tsx';
 import './cart.css';
 
-/** /cart-page: lines, summary, payment method and Checkout (SPEC §2, §4, §5). */
+/** /cart-page: lines, summary, payment method and Checkout (SPEC §2, §4, §5); a visitor's guest cart. */
 export default function CartPage() {
   const { role } = useSession();
   const cart = useCart();
@@ -22,9 +22,6 @@ export default function CartPage() {
   const navigate = useNavigate();
   const [method, setMethod] = useState<PaymentMethod | ''>('');
 
-  useEffect(() => {
-    if (role === 'visitor') toast.warn(MUST_LOGIN);
-  }, [role]);
   useEffect(() => {
     const saved = cart.data?.checkout?.paymentMethod || store.get(STORAGE.paymentMethod);
     if (saved === 'Stripe' || saved === 'COD') setMethod((m) => m || saved);
@@ -51,7 +48,8 @@ export default function CartPage() {
     onError: (err) => toast.error(err.message),
   });
 
-  if (role === 'visitor') return <Navigate to="/login" replace />;
+  // A visitor's cart is kept in the browser; checking out asks them to log in (it merges then).
+  if (role === 'visitor') return <GuestCart />;
   if (role !== 'user') {
     return (
       <section className="page narrow center">

@@ -98,10 +98,23 @@ describe('product page', () => {
     expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/allProducts');
   });
 
-  it('sends visitors to the login page instead of adding', async () => {
+  it('keeps a visitor’s Add to cart in the browser’s guest cart (issue 20), without a server call', async () => {
     const fetch = setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
-    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Added' })).toBeDisabled();
+    expect(JSON.parse(localStorage.getItem('guestCart') ?? '[]')).toEqual([{ productId: 'p1', quantity: 1 }]);
     expect(fetch.mock.calls.some(([path]) => path === '/api/user/add-to-cart')).toBe(false);
+  });
+
+  it('sends a visitor’s Buy Now to the login page, to be finished after it', async () => {
+    const fetch = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'Buy Now' }));
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(fetch.mock.calls.some(([path]) => String(path).includes('checkout-session'))).toBe(false);
+    expect(JSON.parse(sessionStorage.getItem('afterLogin') ?? '{}').intent).toEqual({
+      kind: 'buy-now',
+      productId: 'p1',
+      quantity: 1,
+    });
   });
 });

@@ -7,6 +7,7 @@ import { DELIVERY_PROMISE } from '../../components/ProductCard.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { WishlistHeart } from '../../components/WishlistHeart.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useCartProductIds } from '../../lib/cart.ts';
 import { formatRating } from '../../lib/format.ts';
@@ -161,6 +162,7 @@ function ProductDetail({ id }: { id: string }) {
             >
               {inCart ? 'Added' : 'Add to cart'}
             </button>
+            <WishlistHeart productId={p._id} />
           </div>
         </div>
       </article>

@@ -37,8 +37,10 @@ export function ReviewsSection({ productId }: { productId: string }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     fields.show({});
-    if (!gate()) return;
-    post.mutate({ productId, rating, reviewInput: text.trim(), userFullName: currentSession().name });
+    const review = { productId, rating, reviewInput: text.trim() };
+    // A visitor's review is posted once they have logged in.
+    if (!gate({ kind: 'review', ...review })) return;
+    post.mutate({ ...review, userFullName: currentSession().name });
   };
 
   return (

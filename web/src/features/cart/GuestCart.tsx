@@ -1,0 +1,111 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { QueryError } from '../../components/QueryError.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { removeGuestLines, useGuestLines } from '../../lib/guest-cart.ts';
+import { setGuestQuantity } from '../../lib/guest-cart-edit.ts';
+import { rememberIntent } from '../../lib/resume.ts';
+import { toast } from '../../lib/toast.ts';
+import { CartLineItem } from './CartLineItem.tsx';
+import { CartSummary } from './CartSummary.tsx';
+import { asCartLine, previewGuestCart } from './guest-api.ts';
+
+/**
+ * /cart-page for a visitor: the lines kept in this browser, with the products, amounts and
+ * summary the server computes for them. Checking out asks for login, which merges these lines
+ * into the account's cart and comes back here.
+ */
+export function GuestCart() {
+  const lines = useGuestLines();
+  const navigate = useNavigate();
+  const preview = useQuery({
+    queryKey: ['guest-cart', lines],
+    queryFn: () => previewGuestCart(lines),
+    enabled: lines.length > 0,
+    placeholderData: keepPreviousData,
+  });
+
+  // Keep the browser's lines as the server can sell them: drop products gone or sold out, lower
+  // quantities above the stock.
+  useEffect(() => {
+    if (!preview.data) return;
+    const { skipped, capped } = preview.data;
+    if (skipped.length > 0) {
+      removeGuestLines(skipped.map((s) => s.productId));
+      toast.info('Some items in your cart are no longer available and were removed');
+    }
+    for (const c of capped) setGuestQuantity(c.productId, c.quantity);
+  }, [preview.data]);
+
+  const checkout = () => {
+    rememberIntent({ kind: 'return' }, '/cart-page');
+    navigate('/login', { state: { from: '/cart-page' } });
+  };
+
+  if (lines.length > 0 && preview.isPending) return <Spinner label="Loading your cart" />;
+  if (preview.isError) {
+    return (
+      <section className="page narrow">
+        <QueryError error={preview.error} onRetry={() => preview.refetch()} />
+      </section>
+    );
+  }
+  const priced = lines.length > 0 ? (preview.data?.lines ?? []) : [];
+  const busy = preview.isFetching;
+  // Steps count from the browser's line (the priced answer may be a click behind).
+  const quantityOf = (productId: string, shown: number) =>
+    lines.find((l) => l.productId === productId)?.quantity ?? shown;
+  return (
+    <section className="page">
+      <div className="page-head">
+        <h1>Shopping Cart</h1>
+        <p className="muted" data-testid="cart-count">
+          {priced.length} {priced.length === 1 ? 'item' : 'items'}
+        </p>
+      </div>
+      <div className="cart-layout">
+        <div className="card">
+          {priced.length === 0 ? (
+            <p className="empty">Your cart is empty</p>
+          ) : (
+            <ul className="cart-lines">
+              {priced.map((l) => (
+                <CartLineItem
+                  key={l.productId}
+                  line={asCartLine(l)}
+                  busy={busy}
+                  onStep={(by) => setGuestQuantity(l.productId, quantityOf(l.productId, l.quantity) + by)}
+                  onRemove={() => removeGuestLines([l.productId])}
+                />
+              ))}
+            </ul>
+          )}
+          <Link to="/allProducts" className="back-link">
+            ← Back to shop
+          </Link>
+        </div>
+        {priced.length > 0 && preview.data && (
+          <aside className="card">
+            <CartSummary totals={preview.data.summary} />
+            <p className="muted small">Log in or create an account to choose payment and check out.</p>
+            <button
+              type="button"
+              className="btn btn-primary btn-block checkout-btn"
+              disabled={busy}
+              onClick={checkout}
+            >
+              Log in to check out
+            </button>
+            <p className="center small">
+              New to Vastra?{' '}
+              <Link to="/register" onClick={() => rememberIntent({ kind: 'return' }, '/cart-page')}>
+                Create an account
+              </Link>
+            </p>
+          </aside>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { Price } from '../../components/Price.tsx';
+import { QueryError } from '../../components/QueryError.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { useSession } from '../../lib/auth.ts';
+import { imageProps } from '../../lib/images.ts';
+import { productPath } from '../../lib/product-link.ts';
+import { keys } from '../../lib/query.ts';
+import { rememberIntent } from '../../lib/resume.ts';
+import { toast } from '../../lib/toast.ts';
+import type { Product } from '../../lib/types.ts';
+import { removeFromWishlist, useWishlist } from '../../lib/wishlist.ts';
+import { moveToCart } from './api.ts';
+import './wishlist.css';
+
+/** /wishlist: the customer's saved products, newest first, each with Move to cart and Remove. */
+export default function WishlistPage() {
+  const { role } = useSession();
+  const navigate = useNavigate();
+  const q = useWishlist();
+  const qc = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: keys.wishlist }),
+      qc.invalidateQueries({ queryKey: keys.cart }),
+    ]);
+  const move = useMutation({
+    mutationFn: moveToCart,
+    onSuccess: () => toast.success('Moved to your cart'),
+    onError: (err) => toast.error(err.message),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: removeFromWishlist,
+    onSuccess: () => toast.info('Removed from your wishlist'),
+    onError: (err) => toast.error(err.message),
+    onSettled: refresh,
+  });
+
+  if (role !== 'user') {
+    const login = () => {
+      rememberIntent({ kind: 'return' }, '/wishlist');
+      navigate('/login', { state: { from: '/wishlist' } });
+    };
+    return (
+      <section className="page narrow center">
+        <h1>Wishlist</h1>
+        {role === 'visitor' ? (
+          <>
+            <p>Log in to see the products you saved.</p>
+            <button type="button" className="btn btn-primary" onClick={login}>
+              Login
+            </button>
+          </>
+        ) : (
+          <p>Wishlists are for customer accounts. You are in a {role} account.</p>
+        )}
+      </section>
+    );
+  }
+  if (q.isPending) return <Spinner label="Loading your wishlist" />;
+  if (q.isError) {
+    return (
+      <section className="page narrow">
+        <QueryError error={q.error} onRetry={() => q.refetch()} />
+      </section>
+    );
+  }
+  const products = q.data.products;
+  const busyId = move.isPending ? move.variables : remove.isPending ? remove.variables : undefined;
+  return (
+    <section className="page">
+      <div className="page-head">
+        <h1>Wishlist</h1>
+        <p className="muted" data-testid="wishlist-count">
+          {products.length} {products.length === 1 ? 'item' : 'items'}
+        </p>
+      </div>
+      {products.length === 0 ? (
+        <div className="card center">
+          <p className="empty">Your wishlist is empty. Tap the heart on a product to save it here.</p>
+          <Link to="/allProducts" className="btn btn-primary">
+            Browse all products
+          </Link>
+        </div>
+      ) : (
+        <ul className="wishlist-list">
+          {products.map((p) => (
+            <WishlistItem
+              key={p._id}
+              product={p}
+              busy={busyId === p._id}
+              onMove={() => move.mutate(p._id)}
+              onRemove={() => remove.mutate(p._id)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function WishlistItem({
+  product: p,
+  busy,
+  onMove,
+  onRemove,
+}: {
+  product: Product;
+  busy: boolean;
+  onMove: () => void;
+  onRemove: () => void;
+}) {
+  const soldOut = p.stockQuantity <= 0;
+  return (
+    <li className="card wishlist-item">
+      <Link to={productPath(p._id)} className="wishlist-item-img">
+        <img {...imageProps(p.image, '96px')} alt={p.productName} width={96} height={120} loading="lazy" />
+      </Link>
+      <div className="wishlist-item-info">
+        <Link to={productPath(p._id)} className="wishlist-item-name">
+          {p.productName}
+        </Link>
+        {p.companyName && <span className="muted small">by {p.companyName}</span>}
+        <Price price={p.price} markPrice={p.markPrice} />
+        {soldOut && <span className="stock-out">Sold out</span>}
+      </div>
+      <div className="wishlist-item-actions">
+        <button
+          type="button"
+          className="btn btn-sm btn-primary"
+          disabled={soldOut || busy}
+          onClick={onMove}
+          aria-label={`Move ${p.productName} to cart`}
+        >
+          Move to cart
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={busy}
+          onClick={onRemove}
+          aria-label={`Remove ${p.productName} from wishlist`}
+        >
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,12 @@
+import { api } from '../../lib/api.ts';
+import { removeFromWishlist } from '../../lib/wishlist.ts';
+
+/**
+ * Move to cart: one piece goes into the cart, then the product leaves the wishlist. If the cart
+ * refuses it (sold out, cart line full) the product stays saved; if only the removal fails it is
+ * in both, which the next tap on the heart fixes.
+ */
+export async function moveToCart(productId: string): Promise<void> {
+  await api('/api/user/add-to-cart', { method: 'POST', as: 'user', body: { productId } });
+  await removeFromWishlist(productId);
+}
