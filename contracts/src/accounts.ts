@@ -97,6 +97,8 @@ export const userProfileSchema = z.object({
   state: z.string(),
   postalCode: z.string(),
   date: isoDateSchema,
+  /** Whether the e-mail address was confirmed through its link (new; the original client ignores it). */
+  emailVerified: z.boolean(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
@@ -109,6 +111,8 @@ export const sellerProfileSchema = z.object({
   companyAddress: z.string(),
   status: z.enum(SELLER_STATUSES),
   date: isoDateSchema,
+  /** Whether the e-mail address was confirmed; the profile shows a reminder until it is. */
+  emailVerified: z.boolean(),
 });
 export type SellerProfile = z.infer<typeof sellerProfileSchema>;
 

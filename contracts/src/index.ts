@@ -8,6 +8,7 @@ export * from './errors.ts';
 export * from './guest-cart.ts';
 export * from './india.ts';
 export * from './order-number.ts';
+export * from './passwords.ts';
 export * from './reviews.ts';
 export * from './search.ts';
 export * from './shopping.ts';

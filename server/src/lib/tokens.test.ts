@@ -11,8 +11,17 @@ describe('session tokens', () => {
   it('verifies a token again and again (from memory after the first time) with the same claims', async () => {
     const tokens = new TokenService('a-test-secret-that-is-long-enough-0123456789');
     const token = await tokens.sign({ sub: SUB, role: 'seller' });
-    expect(await tokens.verify(token)).toEqual({ sub: SUB, role: 'seller' });
-    expect(await tokens.verify(token)).toEqual({ sub: SUB, role: 'seller' });
+    const claims = { sub: SUB, role: 'seller', issuedAtMs: expect.any(Number) };
+    expect(await tokens.verify(token)).toEqual(claims);
+    expect(await tokens.verify(token)).toEqual(claims);
+  });
+
+  it('keeps the issue time to the millisecond (a password change compares with it)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-01T00:00:00.789Z'));
+    const tokens = new TokenService('a-test-secret-that-is-long-enough-0123456789');
+    const token = await tokens.sign({ sub: SUB, role: 'user' });
+    expect((await tokens.verify(token))?.issuedAtMs).toBe(Date.parse('2026-01-01T00:00:00.789Z'));
   });
 
   it('refuses a remembered token once it has expired', async () => {
@@ -20,7 +29,7 @@ describe('session tokens', () => {
     vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
     const tokens = new TokenService('a-test-secret-that-is-long-enough-0123456789');
     const token = await tokens.sign({ sub: SUB, role: 'user' });
-    expect(await tokens.verify(token)).toEqual({ sub: SUB, role: 'user' });
+    expect(await tokens.verify(token)).toMatchObject({ sub: SUB, role: 'user' });
     vi.setSystemTime(new Date('2026-01-08T00:00:01Z'));
     expect(await tokens.verify(token)).toBeUndefined();
     expect(await tokens.verify(token)).toBeUndefined();

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import addressBookRoutes from './accounts/address-routes.ts';
+import passwordRoutes from './accounts/password-routes.ts';
 import accountRoutes from './accounts/routes.ts';
 import adminRoutes from './admin/routes.ts';
 import cartRoutes from './cart/routes.ts';
@@ -22,6 +23,7 @@ export { default as webRoutes } from './web/routes.ts';
 export async function registerModules(app: FastifyInstance) {
   await app.register(accountRoutes);
   await app.register(addressBookRoutes);
+  await app.register(passwordRoutes);
   await app.register(catalogRoutes);
   await app.register(mediaRoutes);
   await app.register(reviewRoutes);

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
 import type { Role } from '../../lib/tokens.ts';
+import { customerSessionState, issuedBeforeChange } from './sessions.ts';
 
 /** Who is calling, once the token has been checked against the database. */
 export interface Principal {
@@ -58,6 +59,9 @@ function prepareAccountQuery(db: Db, role: Role) {
       fullName: table.fullName,
       email: table.email,
       status: role === 'seller' ? sellers.status : sql<string>`'active'`,
+      // Admins have no password-change time (they change it with the CLI, which rotates nothing).
+      passwordChangedAt:
+        role === 'admin' ? sql<Date | null>`null` : (table as typeof users).passwordChangedAt,
     })
     .from(table)
     .where(eq(table.id, sql.placeholder('id')))
@@ -91,6 +95,8 @@ async function principalFromClaims(request: FastifyRequest, claims: Claims): Pro
   // The row must still exist (a deleted account's token stops working at once) and a seller must be active.
   const [row] = await retryOnStalePlan(() => accountQuery(db, claims.role).execute({ id: claims.sub }));
   if (!row) throw accountGone();
+  // A password reset or change ends every session opened before it.
+  if (issuedBeforeChange(claims.issuedAtMs, row.passwordChangedAt)) throw sessionInvalid();
   if (row.status === 'suspended') throw new AppError('FORBIDDEN', 'This seller account is suspended');
   return { id: row.id, fullName: row.fullName, email: row.email, role: claims.role };
 }
@@ -109,7 +115,8 @@ export function requireRole(role: Role) {
  * onRequest hook for the busiest customer routes (add to cart, place a COD order): the caller must
  * hold a valid customer token, but the account row is not read here. The route's own statement reads
  * it and answers `accountGone()` when it no longer exists, which saves a round trip per request. A
- * customer has no status to check (unlike a seller), so existence is all the account check is.
+ * customer has no status to check (unlike a seller); the password-change time is checked from a
+ * short-lived memory (sessions.ts), so a reset ends these sessions too.
  */
 export async function requireCustomerToken(request: FastifyRequest, _reply: FastifyReply) {
   const raw = readToken(request);
@@ -117,6 +124,10 @@ export async function requireCustomerToken(request: FastifyRequest, _reply: Fast
   const claims = await request.server.deps.tokens.verify(raw);
   if (!claims || !isId(claims.sub)) throw sessionInvalid();
   if (claims.role !== 'user') throw new AppError('FORBIDDEN', wrongRole('user', claims.role));
+  // The one account fact the route's statement does not check: was the password changed since?
+  const state = await customerSessionState(request.server.deps.db, claims.sub, claims.issuedAtMs);
+  if (state === 'revoked') throw sessionInvalid();
+  if (state === 'gone') throw accountGone();
   request.customerId = claims.sub;
 }
 

@@ -13,6 +13,7 @@ export function toUserProfile(row: typeof users.$inferSelect): UserProfile {
     state: row.state,
     postalCode: row.postalCode,
     date: row.createdAt.toISOString(),
+    emailVerified: row.emailVerifiedAt !== null,
   };
 }
 
@@ -26,5 +27,6 @@ export function toSellerProfile(row: typeof sellers.$inferSelect): SellerProfile
     companyAddress: row.companyAddress,
     status: row.status,
     date: row.createdAt.toISOString(),
+    emailVerified: row.emailVerifiedAt !== null,
   };
 }

@@ -12,11 +12,25 @@ export async function limitAuthAttempt(request: FastifyRequest, action: string) 
   const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
   const ipOk = rateLimiter.hit(`${action}:ip:${request.ip}`, authMax * 5, authWindowMs);
   const emailOk = !email || rateLimiter.hit(`${action}:email:${email}`, authMax, authWindowMs);
-  if (!ipOk || !emailOk) {
-    const minutes = Math.max(1, Math.round(authWindowMs / 60_000));
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again`,
-    );
-  }
+  if (!ipOk || !emailOk) throw tooManyAttempts(authWindowMs);
+}
+
+function tooManyAttempts(windowMs: number) {
+  const minutes = Math.max(1, Math.round(windowMs / 60_000));
+  return new AppError(
+    'TOO_MANY_REQUESTS',
+    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again`,
+  );
+}
+
+/**
+ * Actions of a logged-in account that send mail or check a password (resend the confirmation link,
+ * change password) are limited per account like login is per e-mail, and per IP.
+ */
+export async function limitAccountAction(request: FastifyRequest, action: string, accountId: string) {
+  const { rateLimiter, config } = request.server.deps;
+  const { authMax, authWindowMs } = config.rateLimit;
+  const ipOk = rateLimiter.hit(`${action}:ip:${request.ip}`, authMax * 5, authWindowMs);
+  const accountOk = rateLimiter.hit(`${action}:account:${accountId}`, authMax, authWindowMs);
+  if (!ipOk || !accountOk) throw tooManyAttempts(authWindowMs);
 }

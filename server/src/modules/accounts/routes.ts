@@ -19,6 +19,7 @@ import {
 } from '@vastra/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendVerificationMail } from './email-verification.ts';
 import { principalOf, requireRole } from './guard.ts';
 import { toSellerProfile, toUserProfile } from './profiles.ts';
 import { limitAuthAttempt } from './rate-limit.ts';
@@ -39,6 +40,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     },
     async (req): Promise<UserAuthAnswer> => {
       const user = await accounts.registerUser(db, req.body);
+      await sendVerificationMail({ ...app.deps, log: req.log }, 'user', user);
       const authToken = await tokens.sign({ sub: user.id, role: 'user' });
       return { success: true, authToken, userFullName: user.fullName };
     },
@@ -89,6 +91,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     },
     async (req): Promise<SellerAuthAnswer> => {
       const seller = await accounts.registerSeller(db, req.body);
+      await sendVerificationMail({ ...app.deps, log: req.log }, 'seller', seller);
       const authToken = await tokens.sign({ sub: seller.id, role: 'seller' });
       return { success: true, authToken, sellerFullName: seller.fullName };
     },

@@ -1,5 +1,11 @@
 /** E-mail: the outbox (or SMTP) and the shop's order e-mails. */
 export {
+  emailVerificationMail,
+  type MailAccount,
+  passwordChangedMail,
+  passwordResetMail,
+} from './account-mails.ts';
+export {
   type CancelledBy,
   cancellationMail,
   type MailCancellation,

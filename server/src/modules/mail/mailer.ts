@@ -10,6 +10,11 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * A simple HTML alternative of `text`, sent over SMTP. The outbox keeps the text only: it is the
+   * record of what was said, and every message stays readable as plain text.
+   */
+  html?: string;
   /** What the message is about, e.g. `order_confirmation`, `new_order`, `shipment`, `contact`. */
   kind: string;
 }
@@ -58,6 +63,7 @@ export class OutboxMailer implements Mailer {
         to: message.to,
         subject: message.subject,
         text: message.text,
+        ...(message.html ? { html: message.html } : {}),
       });
       await this.markSent(id, null);
     } catch (err) {
