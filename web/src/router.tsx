@@ -99,6 +99,21 @@ export const screens: RouteObject[] = [
     lazy: s('update-profile', () => import('./features/account/UpdateProfilePage.tsx')),
   },
   {
+    path: 'forgot-password',
+    handle: { title: 'Forgot password' },
+    lazy: s('forgot-password', () => import('./features/account/ForgotPasswordPage.tsx')),
+  },
+  {
+    path: 'reset-password',
+    handle: { title: 'Choose a new password' },
+    lazy: s('reset-password', () => import('./features/account/ResetPasswordPage.tsx')),
+  },
+  {
+    path: 'verify-email',
+    handle: { title: 'Confirm your e-mail' },
+    lazy: s('verify-email', () => import('./features/account/VerifyEmailPage.tsx')),
+  },
+  {
     path: 'addresses',
     handle: { title: 'My Addresses' },
     lazy: s('addresses', () => import('./features/addresses/AddressBookPage.tsx')),

@@ -47,6 +47,9 @@ export default function LoginPage() {
           error={fields.errors.password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        <p className="small">
+          <Link to="/forgot-password">Forgot password?</Link>
+        </p>
         <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
           {login.isPending ? 'Logging in…' : 'Login'}
         </button>

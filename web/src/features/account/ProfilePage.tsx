@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
+import { ChangePasswordForm } from '../../components/ChangePasswordForm.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { VerifyEmailReminder } from '../../components/VerifyEmailReminder.tsx';
 import { signOut, useSession } from '../../lib/auth.ts';
 import { displayId } from '../../lib/format.ts';
 import { keys, queryClient } from '../../lib/query.ts';
@@ -39,6 +41,7 @@ export default function ProfilePage() {
     <section className="page narrow">
       <div className="card profile-card">
         <h1>My Profile</h1>
+        {!u.emailVerified && <VerifyEmailReminder kind="user" email={u.email} />}
         <dl>
           <dt>Customer ID</dt>
           <dd>{displayId('U', u._id)}</dd>
@@ -89,6 +92,7 @@ export default function ProfilePage() {
           </div>
         )}
       </div>
+      <ChangePasswordForm kind="user" />
     </section>
   );
 }

@@ -57,6 +57,9 @@ export default function SellerLoginPage() {
         error={fields.errors.password}
         onChange={(e) => setPassword(e.target.value)}
       />
+      <p className="small">
+        <Link to="/forgot-password?role=seller">Forgot password?</Link>
+      </p>
     </AuthCard>
   );
 }

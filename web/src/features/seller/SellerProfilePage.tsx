@@ -1,5 +1,7 @@
+import { ChangePasswordForm } from '../../components/ChangePasswordForm.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { VerifyEmailReminder } from '../../components/VerifyEmailReminder.tsx';
 import { displayId, formatDate } from '../../lib/format.ts';
 import { useSellerProfile } from './api.ts';
 import { SellerOnly } from './session.tsx';
@@ -30,44 +32,48 @@ function SellerProfile() {
       ) : profile.error ? (
         <QueryError error={profile.error} onRetry={() => profile.refetch()} />
       ) : profile.data ? (
-        <dl className="card profile-list">
-          <div>
-            <dt>Seller ID</dt>
-            <dd>{displayId('S', profile.data._id)}</dd>
-          </div>
-          <div>
-            <dt>Name</dt>
-            <dd>{profile.data.fullName}</dd>
-          </div>
-          <div>
-            <dt>Email</dt>
-            <dd>{profile.data.email}</dd>
-          </div>
-          <div>
-            <dt>Phone</dt>
-            <dd>{withCountryCode(profile.data.mobile)}</dd>
-          </div>
-          <div>
-            <dt>Company Name</dt>
-            <dd>{profile.data.companyName}</dd>
-          </div>
-          <div>
-            <dt>Company Address</dt>
-            <dd>{profile.data.companyAddress}</dd>
-          </div>
-          <div>
-            <dt>Selling since</dt>
-            <dd>{formatDate(profile.data.date)}</dd>
-          </div>
-          {profile.data.status === 'suspended' && (
+        <>
+          {!profile.data.emailVerified && <VerifyEmailReminder kind="seller" email={profile.data.email} />}
+          <dl className="card profile-list">
             <div>
-              <dt>Status</dt>
-              <dd>
-                <span className="pill pill-bad">Suspended</span> Your products are hidden from the shop.
-              </dd>
+              <dt>Seller ID</dt>
+              <dd>{displayId('S', profile.data._id)}</dd>
             </div>
-          )}
-        </dl>
+            <div>
+              <dt>Name</dt>
+              <dd>{profile.data.fullName}</dd>
+            </div>
+            <div>
+              <dt>Email</dt>
+              <dd>{profile.data.email}</dd>
+            </div>
+            <div>
+              <dt>Phone</dt>
+              <dd>{withCountryCode(profile.data.mobile)}</dd>
+            </div>
+            <div>
+              <dt>Company Name</dt>
+              <dd>{profile.data.companyName}</dd>
+            </div>
+            <div>
+              <dt>Company Address</dt>
+              <dd>{profile.data.companyAddress}</dd>
+            </div>
+            <div>
+              <dt>Selling since</dt>
+              <dd>{formatDate(profile.data.date)}</dd>
+            </div>
+            {profile.data.status === 'suspended' && (
+              <div>
+                <dt>Status</dt>
+                <dd>
+                  <span className="pill pill-bad">Suspended</span> Your products are hidden from the shop.
+                </dd>
+              </div>
+            )}
+          </dl>
+          <ChangePasswordForm kind="seller" />
+        </>
       ) : (
         <p>Profile not found.</p>
       )}
