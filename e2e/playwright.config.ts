@@ -19,8 +19,14 @@ function serverDataDir(): string {
   return dir;
 }
 
+/** The mail sink (mail-sink.ts) the server sends its e-mails to, so journeys can open their links. */
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
+// In the environment too: the global setup (mail-sink.ts) reads it.
+process.env.E2E_SMTP_PORT = String(SMTP_PORT);
+
 export default defineConfig({
   testDir: './tests',
+  globalSetup: external ? undefined : './mail-sink.ts',
   // Playwright empties its output directory when a run starts: runs sharing the tree on different
   // ports (E2E_PORT) keep theirs apart so one run does not delete another's traces mid-test.
   outputDir: process.env.E2E_PORT ? `./test-results/port-${PORT}` : './test-results',
@@ -69,6 +75,7 @@ export default defineConfig({
           SEED_DEMO: 'true',
           LOG_LEVEL: 'warn',
           RATE_LIMIT_AUTH_MAX: '1000',
+          SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         },
       },
 });
