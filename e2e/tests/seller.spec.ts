@@ -18,8 +18,11 @@ test('a new seller lists a product, edits it, ships a customer order; other sell
   const seller = newSeller('Kurta');
   const productName = `Handloom kurta ${Date.now().toString(36)}`;
 
-  // Register: the server's first validation message is shown, then success opens Add Product.
+  // Register: the server's validation message is shown beside its field, which is marked invalid,
+  // described by it and focused; then success opens Add Product.
   await page.goto('/seller-register');
+  const form = page.getByRole('form', { name: 'Seller Registration' });
+  const password = form.getByLabel('Password', { exact: true });
   const fill = async (values: typeof seller) => {
     await page.getByLabel('Full Name', { exact: true }).fill(values.fullName);
     await page.getByLabel('Email', { exact: true }).fill(values.email);
@@ -30,10 +33,17 @@ test('a new seller lists a product, edits it, ships a customer order; other sell
   };
   await fill({ ...seller, password: 'short' });
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('form', { name: 'Seller Registration' }).getByRole('alert')).toHaveText(
-    'Password must be at least 8 characters',
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription(
+    'At least 8 characters Password must be at least 8 characters',
   );
+  await expect(password).toBeFocused();
+  await expect(form.getByText('Password must be at least 8 characters', { exact: true })).toBeVisible();
+  await expect(form.locator('[aria-invalid="true"]')).toHaveCount(1);
   await fill(seller);
+  // Changing the value clears its error.
+  await expect(password).not.toHaveAttribute('aria-invalid');
+  await expect(password).toHaveAccessibleDescription('At least 8 characters');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('Registered Successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/seller-addProduct$/);
