@@ -4,7 +4,13 @@ import type { DbOrTx } from '../db/client.ts';
 import { orderItems, orders } from '../db/schema.ts';
 import { AppError, conflict, notFound } from '../lib/errors.ts';
 import { pgErrorOf } from '../lib/pg-errors.ts';
-import { accountGone, type Customer, lockCustomer } from '../modules/accounts/index.ts';
+import {
+  accountGone,
+  type Customer,
+  type CustomerSession,
+  lockCustomer,
+  sessionInvalid,
+} from '../modules/accounts/index.ts';
 import { markCartPending, readCartLines, readCheckout } from '../modules/cart/index.ts';
 import { findVisibleProduct } from '../modules/catalog/index.ts';
 import {
@@ -48,10 +54,11 @@ async function lockedCartLines(tx: DbOrTx, userId: string) {
  */
 export async function completeCheckout(
   deps: WorkflowDeps,
-  userId: string,
+  customer: CustomerSession,
   retryShort = true,
 ): Promise<ApiOrder> {
-  const attempt = await placeCartCodOrder(deps.db, userId);
+  const userId = customer.id;
+  const attempt = await placeCartCodOrder(deps.db, customer);
   switch (attempt.kind) {
     case 'placed':
       await mailOrderPlaced(deps, attempt.order, attempt.lines.map(placedItem));
@@ -63,13 +70,15 @@ export async function completeCheckout(
     case 'short': {
       const message = await shortageMessage(deps.db, userId);
       // The stock came back between the refusal and the read: try once more.
-      if (!message && retryShort) return completeCheckout(deps, userId, false);
+      if (!message && retryShort) return completeCheckout(deps, customer, false);
       throw conflict(message ?? 'Not enough stock for an item in your cart');
     }
     case 'too_large':
       throw conflict(TOO_LARGE);
     case 'no_customer':
       throw accountGone();
+    case 'revoked':
+      throw sessionInvalid();
     case 'no_address':
     case 'empty': {
       // A card checkout of this cart committed while this call waited for it: it won the cart.

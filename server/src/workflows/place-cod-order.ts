@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { namedStatement } from '../db/named-statement.ts';
 import { pgErrorOf, violatesCheck } from '../lib/pg-errors.ts';
+import { type CustomerSession, issuedBeforeChangeSql } from '../modules/accounts/index.ts';
 import type { LineSource, OrderHeader } from '../modules/orders/index.ts';
 
 const DEADLOCK_DETECTED = '40P01';
@@ -31,7 +32,9 @@ export type CodAttempt =
   | { kind: 'short' }
   /** Nothing placed: an amount would not fit the money columns (over Rs. 2 crore). */
   | { kind: 'too_large' }
-  | { kind: 'no_customer' };
+  | { kind: 'no_customer' }
+  /** Nothing placed: the token predates the account's last password change. */
+  | { kind: 'revoked' };
 
 export interface Recipient {
   customerName: string;
@@ -55,11 +58,12 @@ export type PlacedLine = LineSource & { sellerEmail: string };
  * is not seen by them; it is seen by the DELETE of the cart lines, which re-reads each locked line at
  * its latest version and skips the lines that checkout marked. Then nothing is placed ('empty').
  */
-export async function placeCartCodOrder(db: Db, userId: string): Promise<CodAttempt> {
+export async function placeCartCodOrder(db: Db, customer: CustomerSession): Promise<CodAttempt> {
+  const { id: userId, issuedAtMs } = customer;
   let rows: PlacedRow[];
   for (let attempt = 1; ; attempt++) {
     try {
-      rows = await placeStatement(db, { userId });
+      rows = await placeStatement(db, { userId, issuedAtMs });
       break;
     } catch (err) {
       if (violatesCheck(err, 'products_stock_non_negative')) return { kind: 'short' };
@@ -73,6 +77,7 @@ export async function placeCartCodOrder(db: Db, userId: string): Promise<CodAtte
   }
   const head = rows[0];
   if (!head) return { kind: 'no_customer' };
+  if (head.revoked) return { kind: 'revoked' };
   if (head.awaiting_card) return { kind: 'awaiting_card' };
   if (head.card_checkout) return { kind: 'card_checkout' };
   if (head.no_address) return { kind: 'no_address' };
@@ -144,6 +149,7 @@ function toPlacedLine(r: PlacedRow, order: OrderHeader): PlacedLine {
 
 /** One row per placed item (or a single row with the customer's state when nothing was placed). */
 interface PlacedRow {
+  revoked: boolean;
   card_checkout: boolean;
   awaiting_card: boolean;
   no_address: boolean;
@@ -188,11 +194,13 @@ interface PlacedRow {
 
 // Data-modifying CTEs all run, once and to completion, whether or not the final SELECT reads them;
 // they share one snapshot, so later steps use what earlier ones RETURN rather than re-reading tables.
-const placeStatement = namedStatement<PlacedRow, { userId: string }>(
+const placeStatement = namedStatement<PlacedRow, { userId: string; issuedAtMs: number }>(
   'place_cod_order',
   sql`
 with customer as (
   select u.id, u.full_name, u.email, u.mobile, c.payment_method,
+    -- a token issued before the last password change no longer places orders
+    ${issuedBeforeChangeSql(sql`u.password_changed_at`)} as revoked,
     -- the address saved on this checkout, else the profile's default (as readCheckout does)
     (c.address is not null and c.city is not null and c.state is not null and c.postal_code is not null) as saved,
     u.address as profile_address, u.city as profile_city, u.state as profile_state,
@@ -204,7 +212,7 @@ with customer as (
   for update of u
 ),
 buyer as (
-  select id, full_name, email, mobile,
+  select id, full_name, email, mobile, revoked,
     coalesce(payment_method = 'stripe', false) as card_checkout,
     exists (
       select 1 from orders o
@@ -231,7 +239,8 @@ shelf as materialized (
   join buyer b on b.id = ci.user_id
   join products p on p.id = ci.product_id
   join sellers s on s.id = p.seller_id
-  where not b.card_checkout and not b.awaiting_card and not b.no_address and p.status = 'active'
+  where not b.revoked and not b.card_checkout and not b.awaiting_card and not b.no_address
+    and p.status = 'active'
     and s.status = 'active'
   order by p.id
   for no key update of p
@@ -282,7 +291,7 @@ checkout_cleared as (
   delete from checkouts where user_id = ${sql.placeholder('userId')} and exists (select 1 from placed)
   returning user_id
 )
-select b.card_checkout, b.awaiting_card, b.no_address, b.full_name, b.email, b.address, b.city, b.state,
+select b.revoked, b.card_checkout, b.awaiting_card, b.no_address, b.full_name, b.email, b.address, b.city, b.state,
   b.postal_code,
   o.id as order_id, o.subtotal_paise, o.gst_paise, o.total_paise, o.created_at as order_created_at,
   i.id as item_id, i.product_id, i.seller_id, i.product_name, i.product_image, i.product_category,

@@ -31,7 +31,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../lib/errors.ts';
 import { idSchema } from '../lib/ids.ts';
-import { customerIdOf, principalOf, requireCustomerToken, requireRole } from '../modules/accounts/index.ts';
+import { customerOf, principalOf, requireCustomerToken, requireRole } from '../modules/accounts/index.ts';
 import { CART_LINE_NOT_FOUND, methodName, removeCartLine } from '../modules/cart/index.ts';
 import { productIdToDelete } from '../modules/catalog/index.ts';
 import { getCustomerOrder } from '../modules/orders/index.ts';
@@ -67,7 +67,7 @@ export default async function workflowRoutes(fastify: FastifyInstance) {
   // Its one statement locks the customer's row, so the guard need not read it first.
   const placed = { onRequest: requireCustomerToken, schema: { response: responses(orderAnswerSchema) } };
   app.put('/api/user/order-success', placed, async (req): Promise<OrderAnswer> => {
-    return { success: true, order: await completeCheckout(deps(req), customerIdOf(req)) };
+    return { success: true, order: await completeCheckout(deps(req), customerOf(req)) };
   });
 
   app.post(

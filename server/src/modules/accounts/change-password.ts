@@ -5,7 +5,6 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { passwordChangedMail } from '../mail/index.ts';
 import { accountTable, voidAccountTokens } from './account-tokens.ts';
 import { type AccountDeps, sendAccountMail } from './password-reset.ts';
-import { noteSessionsEnded } from './sessions.ts';
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
 export const SAME_PASSWORD = 'Your new password must be different from the current one';
@@ -43,6 +42,5 @@ export async function changePassword(
     if (changed.length === 0) throw badRequest(WRONG_CURRENT_PASSWORD, 'currentPassword');
     await voidAccountTokens(tx, kind, accountId, 'password_reset');
   });
-  noteSessionsEnded(deps.db, kind, accountId, changedAt);
   await sendAccountMail(deps, passwordChangedMail(account, `${deps.config.publicUrl}/contacts`));
 }

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
 import type { Role } from '../../lib/tokens.ts';
-import { customerSessionState, issuedBeforeChange } from './sessions.ts';
+import { issuedBeforeChange } from './sessions.ts';
 
 /** Who is calling, once the token has been checked against the database. */
 export interface Principal {
@@ -17,11 +17,18 @@ export interface Principal {
   email: string;
 }
 
+/** A verified customer token whose account the route's own SQL statement checks. */
+export interface CustomerSession {
+  id: string;
+  /** When the token was issued (ms): the statement refuses it if the password changed since. */
+  issuedAtMs: number;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     principal?: Principal;
     /** A customer whose token verified but whose row the route's own statement checks (requireCustomerToken). */
-    customerId?: string;
+    customer?: CustomerSession;
   }
 }
 
@@ -80,7 +87,7 @@ function accountQuery(db: Db, role: Role): AccountQuery {
   return query;
 }
 
-const sessionInvalid = () =>
+export const sessionInvalid = () =>
   new AppError('UNAUTHENTICATED', 'Your session is invalid or has expired. Please log in again');
 
 const ACCOUNT_GONE = 'This account no longer exists. Please log in again';
@@ -114,9 +121,8 @@ export function requireRole(role: Role) {
 /**
  * onRequest hook for the busiest customer routes (add to cart, place a COD order): the caller must
  * hold a valid customer token, but the account row is not read here. The route's own statement reads
- * it and answers `accountGone()` when it no longer exists, which saves a round trip per request. A
- * customer has no status to check (unlike a seller); the password-change time is checked from a
- * short-lived memory (sessions.ts), so a reset ends these sessions too.
+ * it, refusing a deleted account (`accountGone()`) and a token issued before the last password change
+ * (`sessionInvalid()`), which saves a round trip per request. A customer has no status to check.
  */
 export async function requireCustomerToken(request: FastifyRequest, _reply: FastifyReply) {
   const raw = readToken(request);
@@ -124,11 +130,7 @@ export async function requireCustomerToken(request: FastifyRequest, _reply: Fast
   const claims = await request.server.deps.tokens.verify(raw);
   if (!claims || !isId(claims.sub)) throw sessionInvalid();
   if (claims.role !== 'user') throw new AppError('FORBIDDEN', wrongRole('user', claims.role));
-  // The one account fact the route's statement does not check: was the password changed since?
-  const state = await customerSessionState(request.server.deps.db, claims.sub, claims.issuedAtMs);
-  if (state === 'revoked') throw sessionInvalid();
-  if (state === 'gone') throw accountGone();
-  request.customerId = claims.sub;
+  request.customer = { id: claims.sub, issuedAtMs: claims.issuedAtMs };
 }
 
 /**
@@ -144,10 +146,10 @@ export async function isAdminCaller(request: FastifyRequest): Promise<boolean> {
   return principal?.role === 'admin';
 }
 
-/** The customer id set by requireCustomerToken; throws if a route forgot its guard. */
-export function customerIdOf(request: FastifyRequest): string {
-  if (!request.customerId) throw new AppError('UNAUTHENTICATED', MUST_LOGIN);
-  return request.customerId;
+/** The customer session set by requireCustomerToken; throws if a route forgot its guard. */
+export function customerOf(request: FastifyRequest): CustomerSession {
+  if (!request.customer) throw new AppError('UNAUTHENTICATED', MUST_LOGIN);
+  return request.customer;
 }
 
 /** The principal set by requireRole; throws if a route forgot its guard. */

@@ -1,14 +1,17 @@
 /** Accounts: users, sellers, admins, login, the role guard. Other modules and workflows import only this file. */
 export {
   accountGone,
-  customerIdOf,
+  type CustomerSession,
+  customerOf,
   isAdminCaller,
   type Principal,
   principalOf,
   requireCustomerToken,
   requireRole,
+  sessionInvalid,
 } from './guard.ts';
 export { type Customer, lockCustomer } from './lock-customer.ts';
 export { reinstateSeller, suspendSeller } from './moderation.ts';
 export { toSellerProfile, toUserProfile } from './profiles.ts';
 export { deleteUserRow, ensureAdmin, setDefaultAddress, upsertAdmin } from './service.ts';
+export { issuedBeforeChangeSql } from './sessions.ts';

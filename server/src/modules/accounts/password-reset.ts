@@ -14,7 +14,6 @@ import {
   issueAccountToken,
   voidAccountTokens,
 } from './account-tokens.ts';
-import { noteSessionsEnded } from './sessions.ts';
 
 export type AccountDeps = Pick<AppDeps, 'db' | 'mailer' | 'config'> & { log: FastifyBaseLogger };
 
@@ -92,7 +91,6 @@ export async function resetPassword(deps: AccountDeps, kind: AccountKind, token:
     await voidAccountTokens(tx, kind, row.id, 'password_reset');
     return row;
   });
-  noteSessionsEnded(deps.db, kind, account.id, changedAt);
   await sendAccountMail(deps, passwordChangedMail(account, `${deps.config.publicUrl}/contacts`));
   return account;
 }

@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ListOrder } from '../../lib/legacy-list.ts';
-import { customerIdOf, principalOf, requireCustomerToken, requireRole } from '../accounts/index.ts';
+import { customerOf, principalOf, requireCustomerToken, requireRole } from '../accounts/index.ts';
 import { methodName, readCartLines, summarise, toCartLine } from './cart-lines.ts';
 import { readCheckout, saveShippingAddress } from './checkout.ts';
 import { previewGuestCart } from './guest-lines.ts';
@@ -64,7 +64,7 @@ export default async function cartRoutes(fastify: FastifyInstance) {
   // The busiest customer call: its statement checks the account itself (see requireCustomerToken).
   const asCustomer = { onRequest: requireCustomerToken };
   app.post('/api/user/add-to-cart', { ...asCustomer, schema: add }, async (req): Promise<AddToCartAnswer> => {
-    const line = await addToCart(db, customerIdOf(req), req.body.productId, req.body.quantity ?? 1);
+    const line = await addToCart(db, customerOf(req), req.body.productId, req.body.quantity ?? 1);
     return { success: true, message: 'Added to cart', cartProductId: line.id, quantity: line.quantity };
   });
 

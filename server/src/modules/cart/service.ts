@@ -5,7 +5,12 @@ import { namedStatement } from '../../db/named-statement.ts';
 import { cartItems, products } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isForeignKeyViolation } from '../../lib/pg-errors.ts';
-import { accountGone } from '../accounts/index.ts';
+import {
+  accountGone,
+  type CustomerSession,
+  issuedBeforeChangeSql,
+  sessionInvalid,
+} from '../accounts/index.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const CART_LINE_NOT_FOUND = 'This item is not in your cart';
@@ -18,17 +23,21 @@ const lineFull = (held: number) =>
 const addToCartStatement = namedStatement<
   {
     customer_found: boolean;
+    revoked: boolean | null;
     name: string | null;
     stock: number | null;
     id: string | null;
     quantity: number | null;
     held: number | null;
   },
-  { userId: string; productId: string; quantity: number }
+  { userId: string; productId: string; quantity: number; issuedAtMs: number }
 >(
   'add_to_cart',
   sql`
-  with customer as (select id from users where id = ${sql.placeholder('userId')}),
+  with customer as (
+    select id, ${issuedBeforeChangeSql(sql`password_changed_at`)} as revoked
+    from users where id = ${sql.placeholder('userId')}
+  ),
   product as (
     select p.id, p.name, p.stock from products p join sellers s on s.id = p.seller_id
     where p.id = ${sql.placeholder('productId')} and p.status = 'active' and s.status = 'active'
@@ -36,14 +45,14 @@ const addToCartStatement = namedStatement<
   line as (
     insert into cart_items (user_id, product_id, quantity)
     select c.id, product.id, ${sql.placeholder('quantity')}::int from product, customer c
-    where product.stock >= ${sql.placeholder('quantity')}::int
+    where not c.revoked and product.stock >= ${sql.placeholder('quantity')}::int
     on conflict (user_id, product_id) do update
       set quantity = cart_items.quantity + excluded.quantity, updated_at = now()
       where cart_items.quantity + excluded.quantity
         <= least((select stock from product), ${sql.raw(String(MAX_LINE_QUANTITY))})
     returning id, quantity
   )
-  select exists (select 1 from customer) as customer_found,
+  select exists (select 1 from customer) as customer_found, (select revoked from customer) as revoked,
     product.name, product.stock, line.id, line.quantity,
     (select quantity from cart_items
       where user_id = ${sql.placeholder('userId')} and product_id = ${sql.placeholder('productId')}) as held
@@ -56,16 +65,24 @@ const addToCartStatement = namedStatement<
  * statement: the product is read and the line inserted or raised only while the total stays within
  * the stock and MAX_LINE_QUANTITY, so two quick clicks cannot pass either (the cart reserves
  * nothing; the order takes stock). A refused raise changes nothing.
- * The same statement checks that the customer's account still exists (the route reads no account row).
+ * The same statement checks that the customer's account still exists and that the token predates no
+ * password change (the route reads no account row).
  */
-export async function addToCart(db: Db, userId: string, productId: string, quantity: number) {
-  const rows = await addToCartStatement(db, { userId, productId, quantity }).catch((err: unknown) => {
+export async function addToCart(db: Db, customer: CustomerSession, productId: string, quantity: number) {
+  const userId = customer.id;
+  const rows = await addToCartStatement(db, {
+    userId,
+    productId,
+    quantity,
+    issuedAtMs: customer.issuedAtMs,
+  }).catch((err: unknown) => {
     // The account was deleted between this statement's snapshot and its insert.
     if (isForeignKeyViolation(err, 'cart_items_user_id_users_id_fk')) throw accountGone();
     throw err;
   });
   const [row] = rows;
   if (!row?.customer_found) throw accountGone();
+  if (row.revoked) throw sessionInvalid();
   if (row.name == null || row.stock == null) throw notFound(PRODUCT_NOT_FOUND);
   if (row.stock <= 0) throw conflict(SOLD_OUT);
   if (row.id == null || row.quantity == null) {
