@@ -217,7 +217,10 @@ export async function startCardCheckout(
         provider: deps.payments.name,
         reservationExpiresAt: expiresAt,
       });
-      if (input.source === 'cart') await markCartPending(tx, userId, placed.order.id);
+      if (input.source === 'cart') {
+        const bought = placed.items.map((i) => i.productId).filter((id): id is string => id !== null);
+        await markCartPending(tx, userId, placed.order.id, bought);
+      }
       return { ...placed, customerEmail: placed.order.customerEmail ?? undefined, replaced };
     })
     .catch((err: unknown) => {

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { orderItems, orders, refunds } from '../db/schema.ts';
-import { clearCheckout, removeBoughtLines } from '../modules/cart/index.ts';
+import { clearCheckout, freePendingCartLines, removeBoughtLines } from '../modules/cart/index.ts';
 import { takeStock } from '../modules/catalog/index.ts';
 import type { OrderItemRow, OrderRow } from '../modules/orders/index.ts';
 import { notifyOrderPlaced } from '../modules/orders/index.ts';
@@ -85,6 +85,8 @@ export async function applyPaidSession(
   if (order.source === 'cart' && order.userId) {
     const bought = items.map((i) => i.productId).filter((id): id is string => id !== null);
     await removeBoughtLines(tx, order.userId, bought);
+    // A line whose product left the order meanwhile (none normally) is free again.
+    await freePendingCartLines(tx, [order.id]);
     await clearCheckout(tx, order.userId);
   }
   return { kind: 'paid', orderId: order.id };

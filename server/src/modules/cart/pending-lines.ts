@@ -3,13 +3,17 @@ import type { DbOrTx } from '../../db/client.ts';
 import { cartItems } from '../../db/schema.ts';
 
 /**
- * Marks every line of the customer's cart as being paid in this card order. Cash On Delivery
+ * Marks the cart lines of the products this card order buys as being paid in it. Cash On Delivery
  * deletes only unmarked lines, and the mark is on the very rows it deletes: a COD statement that
  * waited for this checkout's lock re-reads each line at its committed version, sees the mark and
  * places nothing. So one cart becomes one order, whichever path asks first (DESIGN §4).
  */
-export async function markCartPending(tx: DbOrTx, userId: string, orderId: string) {
-  await tx.update(cartItems).set({ pendingOrderId: orderId }).where(eq(cartItems.userId, userId));
+export async function markCartPending(tx: DbOrTx, userId: string, orderId: string, productIds: string[]) {
+  if (productIds.length === 0) return;
+  await tx
+    .update(cartItems)
+    .set({ pendingOrderId: orderId })
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, productIds)));
 }
 
 /** The card orders ended unpaid: their cart lines are free for the next checkout, card or COD. */

@@ -217,6 +217,22 @@ describe('one cart, one order', () => {
     expect(await stockOf(ctx.db, product.id)).toBe(3);
   });
 
+  it('choosing COD while the payment provider is down still closes the unpaid card checkout', async () => {
+    const buyer = await quickUser(ctx.app);
+    const product = await insertProduct(ctx.db, seller.id, { pricePaise: 10_000, stock: 5 });
+    const session = await cardCheckout(buyer, product.id, 2);
+    fake.failing = true;
+    try {
+      const res = await call('PUT', '/api/user/set-payment-method', buyer, { selectedMethod: 'COD' });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      fake.failing = false;
+    }
+    expect(await orderById(session.orderId)).toMatchObject({ paymentStatus: 'failed' });
+    expect(await stockOf(ctx.db, product.id)).toBe(5);
+    expect((await call('PUT', '/api/user/order-success', buyer)).statusCode).toBe(200);
+  });
+
   it('choosing COD leaves a card payment that was in fact made as it is', async () => {
     const buyer = await quickUser(ctx.app);
     const product = await insertProduct(ctx.db, seller.id, { pricePaise: 10_000, stock: 5 });
