@@ -12,6 +12,29 @@ import {
 import { TEXT_LIMITS } from './form-rules.ts';
 import { textField } from './text.ts';
 
+export const productImageSchema = z.object({ url: z.string(), alt: z.string(), public_id: z.string() });
+export type ProductImage = z.infer<typeof productImageSchema>;
+
+/** One size (and colour) of a product with its own stock and price (rupees). */
+export const variantSchema = z.object({
+  _id: z.string(),
+  size: z.string(),
+  /** '' when the product comes in one colour. */
+  color: z.string(),
+  sku: z.string(),
+  stock: z.int(),
+  price: z.number(),
+  mrp: z.number().nullable(),
+});
+export type Variant = z.infer<typeof variantSchema>;
+
+/** Measurements in centimetres, one row per size (the web converts to inches on request). */
+export const sizeChartSchema = z.object({
+  measurements: z.array(z.string()),
+  rows: z.array(z.object({ size: z.string(), cm: z.array(z.number().nullable()) })),
+});
+export type SizeChart = z.infer<typeof sizeChartSchema>;
+
 /** A product as every catalogue answer carries it (SPEC §3): `price` and `markPrice` in rupees. */
 export const productSchema = z.object({
   _id: z.string(),
@@ -34,6 +57,15 @@ export const productSchema = z.object({
   brand: z.string(),
   companyName: z.string(),
   sellerId: z.string(),
+  /** The seller's description; '' when none (the web then shows its fixed text). */
+  description: z.string(),
+  /** 1–8 photos, the first is the cover (`image` is its URL). */
+  images: z.array(productImageSchema),
+  /** Every size/colour on sale, in size order; `stockQuantity` is their stock summed. */
+  variants: z.array(variantSchema),
+  /** The distinct sizes, in size order. */
+  sizes: z.array(z.string()),
+  sizeChart: sizeChartSchema.nullable(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -44,7 +76,12 @@ export const productListSchema = z.array(productSchema);
 export const productInListSchema = z.tuple([productSchema]);
 
 /** Answer of `POST /api/seller/add-product` (201) and `PUT /api/seller/update-product`. */
-export const productAnswerSchema = z.object({ success: z.literal(true), product: productSchema });
+export const productAnswerSchema = z.object({
+  success: z.literal(true),
+  product: productSchema,
+  /** Something the seller should know about the change (e.g. a multi-size product's stock left alone). */
+  message: z.string().optional(),
+});
 export type ProductAnswer = z.infer<typeof productAnswerSchema>;
 
 /** Widths (px) of the WebP renditions stored for every uploaded image. */

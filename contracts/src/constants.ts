@@ -7,5 +7,6 @@ export * from './catalog-constants.ts';
 export * from './form-rules.ts';
 export * from './india.ts';
 export * from './order-number.ts';
+export * from './sizes.ts';
 export * from './statuses.ts';
 export * from './totals.ts';

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { productSchema } from './catalog.ts';
 import { MAX_CART_LINES } from './form-rules.ts';
 import { cartAnswerSchema, cartSummarySchema, quantitySchema, shoppingId } from './shopping.ts';
-import { textField } from './text.ts';
 
 /**
  * The guest cart: lines a visitor keeps in the browser. The server prices them (`cart/preview`)
@@ -10,10 +9,10 @@ import { textField } from './text.ts';
  * no price: prices come from the database.
  */
 
-/** One line of the browser's cart. `variantId` is accepted and ignored until products have variants. */
+/** One line of the browser's cart: a product and its size (may be left out when it has only one). */
 export const guestCartLineSchema = z.object({
   productId: shoppingId('productId'),
-  variantId: textField('variantId', 'variantId must be text').max(64, 'variantId is too long').optional(),
+  variantId: shoppingId('variantId').optional(),
   quantity: quantitySchema,
 });
 export type GuestCartLineInput = z.input<typeof guestCartLineSchema>;
@@ -26,16 +25,21 @@ export const guestCartSchema = z.object({
 });
 export type GuestCartInput = z.input<typeof guestCartSchema>;
 
-/** Why a line was left out: its product is gone (removed, seller suspended, unknown) or sold out. */
+/**
+ * Why a line was left out: its product or size is gone (removed, seller suspended, unknown), it is
+ * sold out, or the product has several sizes and the line named none.
+ */
 export const skippedLineSchema = z.object({
   productId: z.string(),
-  reason: z.enum(['unavailable', 'sold out']),
+  variantId: z.string().optional(),
+  reason: z.enum(['unavailable', 'sold out', 'choose a size']),
 });
 export type SkippedLine = z.infer<typeof skippedLineSchema>;
 
 /** A line whose quantity was lowered to what the stock or MAX_LINE_QUANTITY allows. */
 export const cappedLineSchema = z.object({
   productId: z.string(),
+  variantId: z.string(),
   requested: z.int(),
   quantity: z.int(),
 });
@@ -44,6 +48,9 @@ export type CappedLine = z.infer<typeof cappedLineSchema>;
 /** One priced guest line: the product as listings show it and the amount (rupees) from the database. */
 export const previewLineSchema = z.object({
   productId: z.string(),
+  variantId: z.string(),
+  size: z.string(),
+  color: z.string(),
   quantity: z.int(),
   amount: z.number(),
   product: productSchema,

@@ -43,8 +43,10 @@ export const quantitySchema = z
       .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
   );
 
+/** Without `variantId` the product's only variant is meant; a product with several sizes needs one. */
 export const addToCartSchema = z.object({
   productId: shoppingId('productId'),
+  variantId: shoppingId('variantId').optional(),
   quantity: quantitySchema.optional(),
 });
 export type AddToCartInput = z.input<typeof addToCartSchema>;
@@ -107,6 +109,7 @@ export const buyNowSchema = z
       })
       .optional(),
     productId: textField('productId', 'productId must be text').optional(),
+    variantId: shoppingId('variantId').optional(),
     quantity: quantitySchema.optional(),
   })
   .transform((b, ctx) => {
@@ -116,7 +119,7 @@ export const buyNowSchema = z
       ctx.addIssue({ code: 'custom', message, path: ['product'] });
       return z.NEVER;
     }
-    return { productId: raw.trim().toLowerCase(), quantity: b.quantity ?? 1 };
+    return { productId: raw.trim().toLowerCase(), variantId: b.variantId, quantity: b.quantity ?? 1 };
   });
 export type BuyNowInput = z.input<typeof buyNowSchema>;
 
@@ -136,9 +139,17 @@ const paymentMethodNameSchema = z.enum(PAYMENT_METHODS);
 /** The checkout's method, '' while none is chosen. */
 const chosenMethodSchema = z.enum([...PAYMENT_METHODS, '']);
 
+/** The size and colour a cart line or order item is of ('' colour: one colour only). */
+const variantChoice = {
+  variantId: z.string(),
+  size: z.string(),
+  color: z.string(),
+};
+
 export const cartLineSchema = z.object({
   _id: z.string(),
   productId: z.string(),
+  ...variantChoice,
   quantity: z.int(),
   /** Rupees: price × quantity from the database. */
   amount: z.number(),
@@ -212,6 +223,7 @@ export const orderLineSchema = z.object({
   _id: z.string(),
   orderId: z.string(),
   productId: z.string(),
+  ...variantChoice,
   quantity: z.int(),
   amount: z.number(),
   paymentMethod: paymentMethodNameSchema,

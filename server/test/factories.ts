@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { SubCategory } from '@vastra/contracts';
-import { SUB_CATEGORY_PARENT } from '@vastra/contracts';
+import { FREE_SIZE, SUB_CATEGORY_PARENT } from '@vastra/contracts';
 import type { App } from '../src/app.ts';
 import type { DbOrTx } from '../src/db/client.ts';
-import { products } from '../src/db/schema.ts';
+import { products, productVariants } from '../src/db/schema.ts';
 import { upsertAdmin } from '../src/modules/accounts/service.ts';
 import { bumpCatalogVersion } from '../src/modules/catalog/version.ts';
 
@@ -96,9 +96,66 @@ export async function insertProduct(
       sellerId,
     })
     .returning();
+  // Like the SPEC §7 add-product: one "Free Size" variant holding the stock and price.
+  const [variant] = await db
+    .insert(productVariants)
+    .values({
+      productId: row!.id,
+      sellerId,
+      size: FREE_SIZE,
+      sku: `SKU-${unique()}`,
+      stock: row!.stock,
+      pricePaise: row!.pricePaise,
+      mrpPaise: row!.mrpPaise,
+    })
+    .returning({ id: productVariants.id });
   // Like the real add-product service: a new product changes public lists, so caches must see it.
   await bumpCatalogVersion(db);
-  return row!;
+  return { ...row!, variantId: variant!.id };
+}
+
+/**
+ * A product in several sizes (and colours): `sizes` gives each variant's stock and, optionally, its
+ * price in paise (default 999_00). Returns the product and its variants by "size" or "size/colour".
+ */
+export async function insertSizedProduct(
+  db: DbOrTx,
+  sellerId: string,
+  sizes: Array<{ size: string; color?: string; stock: number; pricePaise?: number }>,
+  over: Partial<typeof products.$inferInsert> & { subCategory?: SubCategory } = {},
+) {
+  const subCategory = (over.subCategory ?? 'gentsShirt') as SubCategory;
+  const [row] = await db
+    .insert(products)
+    .values({
+      name: `Linen Kurta ${unique()}`,
+      category: SUB_CATEGORY_PARENT[subCategory],
+      pricePaise: 99_900,
+      imageUrl: '/media/test/sample-640.webp',
+      imageId: `test/${unique()}`,
+      brand: 'Vastra Basics',
+      ...over,
+      subCategory,
+      sellerId,
+    })
+    .returning();
+  const variants = await db
+    .insert(productVariants)
+    .values(
+      sizes.map((v) => ({
+        productId: row!.id,
+        sellerId,
+        size: v.size,
+        color: v.color ?? '',
+        sku: `SKU-${unique()}`,
+        stock: v.stock,
+        pricePaise: v.pricePaise ?? 99_900,
+      })),
+    )
+    .returning();
+  await bumpCatalogVersion(db);
+  const bySize = new Map(variants.map((v) => [v.color ? `${v.size}/${v.color}` : v.size, v]));
+  return { product: row!, variants, variant: (key: string) => bySize.get(key)! };
 }
 
 export const auth = (token: string) => ({ 'auth-token': token });

@@ -1,3 +1,4 @@
+import type { SizeChart } from '@vastra/contracts';
 import {
   ACCOUNT_KINDS,
   ACCOUNT_TOKEN_PURPOSES,
@@ -18,6 +19,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -31,6 +33,13 @@ import {
  * The whole data model (DESIGN §3). Money is integer paise everywhere; e-mails are stored
  * lower-cased; timestamps are timestamptz.
  */
+
+/** A product photo as stored: `publicId` names its renditions under /media. */
+export interface StoredImage {
+  url: string;
+  publicId: string;
+  alt: string;
+}
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -165,6 +174,19 @@ export const products = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     /** `active` | `removed` (removed by the seller or by an admin: hidden, kept for order history). */
     status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('active'),
+    /** The seller's own text ('' when none). */
+    description: text('description').notNull().default(''),
+    /** The photos in order, the first is the cover (image_url/image_id repeat it): [{ url, publicId, alt }]. */
+    images: jsonb('images').$type<StoredImage[]>().notNull().default([]),
+    /** Measurements in cm per size, or null. */
+    sizeChart: jsonb('size_chart').$type<SizeChart>(),
+    /**
+     * Kept by the product_variants trigger (migration 0008), never written by the server: the sizes
+     * and colours with stock, for filters. `stock`, `price_paise` and `mrp_paise` above are kept by it
+     * too: the variants' stock summed, and the lowest price in stock (the lowest of all when sold out).
+     */
+    sizesInStock: text('sizes_in_stock').array().notNull().default(sql`'{}'::text[]`),
+    colorsInStock: text('colors_in_stock').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: tsvector('search').generatedAlwaysAs(
@@ -184,6 +206,39 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * One size (and colour) of a product: stock and price live here (DESIGN §3). The stock CHECK is the
+ * rule that stops overselling; a trigger keeps the product's summary columns in step.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Repeated from the product so a SKU can be unique per seller. */
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    size: text('size').notNull(),
+    /** '' when the product comes in one colour. */
+    color: text('color').notNull().default(''),
+    sku: text('sku').notNull(),
+    stock: integer('stock').notNull().default(0),
+    pricePaise: integer('price_paise').notNull(),
+    mrpPaise: integer('mrp_paise'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('product_variants_stock_non_negative', sql`${t.stock} >= 0`),
+    check('product_variants_price_positive', sql`${t.pricePaise} > 0`),
+    uniqueIndex('product_variants_seller_sku_uq').on(t.sellerId, t.sku),
+    uniqueIndex('product_variants_product_size_color_uq').on(t.productId, t.size, t.color),
+  ],
+);
+
 export const cartItems = pgTable(
   'cart_items',
   {
@@ -194,6 +249,9 @@ export const cartItems = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     /**
      * The unpaid card order this line is being paid in (set by the card checkout, cleared when its
@@ -205,7 +263,8 @@ export const cartItems = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('cart_items_user_product_uq').on(t.userId, t.productId),
+    uniqueIndex('cart_items_user_variant_uq').on(t.userId, t.variantId),
+    index('cart_items_product_idx').on(t.productId),
     check('cart_items_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
@@ -272,6 +331,10 @@ export const orderItems = pgTable(
     sellerId: uuid('seller_id')
       .notNull()
       .references(() => sellers.id),
+    /** Null once that size is no longer sold; size and colour below keep what was bought. */
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    size: text('size').notNull().default('Free Size'),
+    color: text('color').notNull().default(''),
     productName: text('product_name').notNull(),
     productImage: text('product_image').notNull(),
     productCategory: text('product_category').notNull(),

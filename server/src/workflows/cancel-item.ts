@@ -26,7 +26,7 @@ export async function cancelOrderItem(deps: WorkflowDeps, owner: ItemOwner, item
       .where(and(eq(orderItems.id, itemId), eq(orderItems.status, 'pending'), ownedBy(owner)))
       .returning();
     if (!item) return refuseTransition(tx, owner, itemId, 'cancelled');
-    if (item.productId) await returnStock(tx, item.productId, item.quantity);
+    if (item.variantId) await returnStock(tx, item.variantId, item.quantity);
 
     const [order] = await tx.select().from(orders).where(eq(orders.id, item.orderId)).for('update');
     if (order?.paymentMethod !== 'stripe' || order.paymentStatus !== 'paid')

@@ -2,7 +2,7 @@ import type { ApiOrder } from '@vastra/contracts';
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { orderItems, orders } from '../db/schema.ts';
-import { AppError, conflict, notFound } from '../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../lib/errors.ts';
 import { pgErrorOf } from '../lib/pg-errors.ts';
 import {
   accountGone,
@@ -11,8 +11,14 @@ import {
   lockCustomer,
   sessionInvalid,
 } from '../modules/accounts/index.ts';
-import { markCartPending, readCartLines, readCheckout } from '../modules/cart/index.ts';
-import { findVisibleProduct } from '../modules/catalog/index.ts';
+import {
+  CHOOSE_SIZE,
+  markCartPending,
+  readCartLines,
+  readCheckout,
+  SIZE_NOT_FOUND,
+} from '../modules/cart/index.ts';
+import { findVisibleProduct, lineName, type ProductRow } from '../modules/catalog/index.ts';
 import {
   createOrder,
   type DraftLine,
@@ -130,9 +136,9 @@ async function confirmAwaitingCardOrder(deps: WorkflowDeps, userId: string, unpa
 async function shortageMessage(db: DbOrTx, userId: string) {
   const lines = await readCartLines(db, userId);
   const short = lines
-    .filter((l) => l.quantity > l.product.stock)
+    .filter((l) => l.quantity > l.variant.stock)
     .sort((a, b) => (a.product.id < b.product.id ? -1 : 1))[0];
-  return short && notEnoughStock(short.product.name, short.quantity);
+  return short && notEnoughStock(lineName(short.product.name, short.variant), short.quantity);
 }
 
 /** A cart card order of this customer paid in the last 30 minutes, if any. */
@@ -153,6 +159,18 @@ async function recentCardOrder(deps: WorkflowDeps, userId: string) {
   return row?.id;
 }
 
+/** The variant a Buy Now names, or the product's only one; several sizes and none named → 400. */
+function chosenVariant(product: ProductRow, variantId: string | undefined) {
+  if (variantId) {
+    const variant = product.variants.find((v) => v.id === variantId);
+    if (!variant) throw notFound(SIZE_NOT_FOUND);
+    return variant;
+  }
+  const [only, ...others] = product.variants;
+  if (!only || others.length > 0) throw badRequest(CHOOSE_SIZE, 'variantId');
+  return only;
+}
+
 /** Where the customer lands after paying (SPEC §2): the cart's and Buy Now's "Order Placed" pages. */
 export const SUCCESS_PATH = { cart: '/order-success', buy_now: '/order-successfull' } as const;
 export const CANCEL_PATH = '/cart-page';
@@ -164,6 +182,8 @@ export interface CardCheckout {
   source: 'cart' | 'buy_now';
   /** Buy Now only. */
   productId?: string;
+  /** Buy Now: the size bought; may be left out for a product with one variant. */
+  variantId?: string;
   quantity?: number;
 }
 
@@ -187,7 +207,9 @@ export async function startCardCheckout(
       } else {
         const product = await findVisibleProduct(tx, input.productId!);
         if (!product) throw notFound('Product not found');
-        lines = [{ product, quantity: input.quantity ?? 1 }];
+        lines = [
+          { product, variant: chosenVariant(product, input.variantId), quantity: input.quantity ?? 1 },
+        ];
       }
       const replaced = await releaseUnpaidOrders(
         tx,
@@ -218,7 +240,7 @@ export async function startCardCheckout(
         reservationExpiresAt: expiresAt,
       });
       if (input.source === 'cart') {
-        const bought = placed.items.map((i) => i.productId).filter((id): id is string => id !== null);
+        const bought = placed.items.map((i) => i.variantId).filter((id): id is string => id !== null);
         await markCartPending(tx, userId, placed.order.id, bought);
       }
       return { ...placed, customerEmail: placed.order.customerEmail ?? undefined, replaced };

@@ -44,7 +44,11 @@ export async function applyPaidSession(
       (await tx
         .transaction(async (sp) => {
           for (const item of items) {
-            if (!item.productId || !(await takeStock(sp, item.productId, item.quantity)))
+            if (
+              !item.productId ||
+              !item.variantId ||
+              !(await takeStock(sp, { productId: item.productId, variantId: item.variantId }, item.quantity))
+            )
               throw new Error('no stock');
           }
           return true;
@@ -83,7 +87,7 @@ export async function applyPaidSession(
     .set({ status: 'pending', cancelledAt: null, updatedAt: now })
     .where(eq(orderItems.orderId, order.id));
   if (order.source === 'cart' && order.userId) {
-    const bought = items.map((i) => i.productId).filter((id): id is string => id !== null);
+    const bought = items.map((i) => i.variantId).filter((id): id is string => id !== null);
     await removeBoughtLines(tx, order.userId, bought);
     // A line whose product left the order meanwhile (none normally) is free again.
     await freePendingCartLines(tx, [order.id]);

@@ -1,9 +1,11 @@
-import { GST_PERCENT } from '@vastra/contracts';
+import { GST_PERCENT, type SizeChart } from '@vastra/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { namedStatement } from '../db/named-statement.ts';
+import type { StoredImage } from '../db/schema.ts';
 import { pgErrorOf, violatesCheck } from '../lib/pg-errors.ts';
 import { type CustomerSession, issuedBeforeChangeSql } from '../modules/accounts/index.ts';
+import type { VariantRow } from '../modules/catalog/index.ts';
 import type { LineSource, OrderHeader } from '../modules/orders/index.ts';
 
 const DEADLOCK_DETECTED = '40P01';
@@ -66,7 +68,7 @@ export async function placeCartCodOrder(db: Db, customer: CustomerSession): Prom
       rows = await placeStatement(db, { userId, issuedAtMs });
       break;
     } catch (err) {
-      if (violatesCheck(err, 'products_stock_non_negative')) return { kind: 'short' };
+      if (violatesCheck(err, 'product_variants_stock_non_negative')) return { kind: 'short' };
       if (pgErrorOf(err)?.code === NUMERIC_OUT_OF_RANGE) return { kind: 'too_large' };
       // Lines are updated in product-id order, as every other stock writer does, so a deadlock
       // should not happen; if the planner ever picks another order, the whole statement rolled back
@@ -112,6 +114,9 @@ function toPlacedLine(r: PlacedRow, order: OrderHeader): PlacedLine {
     item: {
       id: r.item_id!,
       productId: r.product_id!,
+      variantId: r.variant_id!,
+      size: r.size!,
+      color: r.color!,
       sellerId: r.seller_id!,
       productName: r.product_name!,
       productImage: r.product_image!,
@@ -129,7 +134,7 @@ function toPlacedLine(r: PlacedRow, order: OrderHeader): PlacedLine {
       name: r.current_name!,
       pricePaise: r.current_price_paise!,
       mrpPaise: r.current_mrp_paise,
-      stock: r.current_stock!,
+      stock: (r.current_variants ?? []).reduce((n, v) => n + v.stock, 0),
       category: r.current_category!,
       subCategory: r.current_sub_category!,
       imageUrl: r.current_image_url!,
@@ -141,6 +146,10 @@ function toPlacedLine(r: PlacedRow, order: OrderHeader): PlacedLine {
       brand: r.current_brand,
       companyName: r.company_name!,
       sellerId: r.seller_id!,
+      description: r.current_description!,
+      images: r.current_images!,
+      sizeChart: r.current_size_chart,
+      variants: r.current_variants ?? [],
     },
     company: r.company_name!,
     sellerEmail: r.seller_email!,
@@ -166,6 +175,9 @@ interface PlacedRow {
   order_created_at: Date | string | null;
   item_id: string | null;
   product_id: string | null;
+  variant_id: string | null;
+  size: string | null;
+  color: string | null;
   seller_id: string | null;
   product_name: string | null;
   product_image: string | null;
@@ -180,7 +192,6 @@ interface PlacedRow {
   current_name: string | null;
   current_price_paise: number | null;
   current_mrp_paise: number | null;
-  current_stock: number | null;
   current_category: string | null;
   current_sub_category: string | null;
   current_image_url: string | null;
@@ -190,6 +201,10 @@ interface PlacedRow {
   current_rating_count: number | null;
   current_color: string | null;
   current_brand: string | null;
+  current_description: string | null;
+  current_images: StoredImage[] | null;
+  current_size_chart: SizeChart | null;
+  current_variants: VariantRow[] | null;
 }
 
 // Data-modifying CTEs all run, once and to completion, whether or not the final SELECT reads them;
@@ -230,16 +245,18 @@ buyer as (
   from customer
 ),
 -- The cart's products, locked in id order (card checkouts and product removals also lock products
--- before cart lines, so no two of them wait on each other in a cycle). A locked row is re-read at
--- its latest version: a product removed meanwhile drops out here, and the price is the current one.
+-- before their variants and cart lines, so no two of them wait on each other in a cycle). A locked
+-- row is re-read at its latest version: a product removed meanwhile drops out here.
 shelf as materialized (
-  select p.id, p.seller_id, p.name, p.image_url, p.category, p.sub_category, p.price_paise,
-    s.email as seller_email, s.company_name
-  from cart_items ci
-  join buyer b on b.id = ci.user_id
-  join products p on p.id = ci.product_id
+  select p.id, p.seller_id, p.name, p.image_url, p.image_id, p.category, p.sub_category, p.price_paise,
+    p.mrp_paise, p.created_at, p.rating_avg, p.rating_count, p.color, p.brand, p.description, p.images,
+    p.size_chart, s.email as seller_email, s.company_name
+  from products p
   join sellers s on s.id = p.seller_id
-  where not b.revoked and not b.card_checkout and not b.awaiting_card and not b.no_address
+  where p.id in (
+      select ci.product_id from cart_items ci join buyer b on b.id = ci.user_id
+      where not b.revoked and not b.card_checkout and not b.awaiting_card and not b.no_address
+    )
     and p.status = 'active'
     and s.status = 'active'
   order by p.id
@@ -251,19 +268,23 @@ lines as (
   delete from cart_items ci
   using shelf p, buyer b
   where ci.user_id = b.id and ci.product_id = p.id and ci.pending_order_id is null
-  returning ci.quantity, p.id as product_id, p.seller_id, p.name, p.image_url, p.category,
-    p.sub_category, p.price_paise, p.seller_email, p.company_name
+  returning ci.quantity, ci.variant_id, p.id as product_id, p.seller_id, p.name, p.image_url, p.category,
+    p.sub_category, p.seller_email, p.company_name
 ),
+-- Each line's size: its stock taken (the CHECK refuses the whole statement when any is short) and
+-- its price read at the latest version, the price the order is placed at.
 taken as (
-  update products p set stock = p.stock - l.quantity, updated_at = now()
+  update product_variants v set stock = v.stock - l.quantity, updated_at = now()
   from lines l
-  where p.id = l.product_id
-  returning p.id, p.name, p.price_paise, p.mrp_paise, p.stock, p.category, p.sub_category,
-    p.image_url, p.image_id, p.created_at, p.rating_avg, p.rating_count, p.color, p.brand
+  where v.id = l.variant_id
+  returning v.id, v.size, v.color, v.price_paise, v.stock
+),
+priced as (
+  select l.*, t.size, t.color, t.price_paise from lines l join taken t on t.id = l.variant_id
 ),
 totals as (
   select subtotal, ${gstSql(sql`subtotal`)} as gst
-  from (select sum(price_paise::bigint * quantity)::int as subtotal from lines) s
+  from (select sum(price_paise::bigint * quantity)::int as subtotal from priced) s
   where subtotal is not null
 ),
 placed as (
@@ -275,13 +296,13 @@ placed as (
   returning id, subtotal_paise, gst_paise, total_paise, created_at
 ),
 items as (
-  insert into order_items (order_id, product_id, seller_id, product_name, product_image,
-    product_category, product_sub_category, unit_price_paise, quantity, amount_paise, status)
-  select o.id, l.product_id, l.seller_id, l.name, l.image_url, l.category, l.sub_category,
-    l.price_paise, l.quantity, l.price_paise * l.quantity, 'pending'
-  from placed o, lines l
-  returning id, product_id, seller_id, product_name, product_image, product_category,
-    product_sub_category, unit_price_paise, quantity, amount_paise, created_at
+  insert into order_items (order_id, product_id, variant_id, size, color, seller_id, product_name,
+    product_image, product_category, product_sub_category, unit_price_paise, quantity, amount_paise, status)
+  select o.id, l.product_id, l.variant_id, l.size, l.color, l.seller_id, l.name, l.image_url, l.category,
+    l.sub_category, l.price_paise, l.quantity, l.price_paise * l.quantity, 'pending'
+  from placed o, priced l
+  returning id, product_id, variant_id, size, color, seller_id, product_name, product_image,
+    product_category, product_sub_category, unit_price_paise, quantity, amount_paise, created_at
 ),
 -- A plain CTE runs only when read: the final SELECT joins it once, after the order is placed.
 bumped as materialized (
@@ -294,21 +315,26 @@ checkout_cleared as (
 select b.revoked, b.card_checkout, b.awaiting_card, b.no_address, b.full_name, b.email, b.address, b.city, b.state,
   b.postal_code,
   o.id as order_id, o.subtotal_paise, o.gst_paise, o.total_paise, o.created_at as order_created_at,
-  i.id as item_id, i.product_id, i.seller_id, i.product_name, i.product_image, i.product_category,
-  i.product_sub_category, i.unit_price_paise, i.quantity, i.amount_paise,
-  i.created_at as item_created_at,
-  l.seller_email, l.company_name,
-  t.name as current_name, t.price_paise as current_price_paise, t.mrp_paise as current_mrp_paise,
-  t.stock as current_stock, t.category as current_category,
-  t.sub_category as current_sub_category, t.image_url as current_image_url,
-  t.image_id as current_image_id, t.created_at as current_created_at,
-  t.rating_avg as current_rating_avg, t.rating_count as current_rating_count,
-  t.color as current_color, t.brand as current_brand
+  i.id as item_id, i.product_id, i.variant_id, i.size, i.color, i.seller_id, i.product_name,
+  i.product_image, i.product_category, i.product_sub_category, i.unit_price_paise, i.quantity,
+  i.amount_paise, i.created_at as item_created_at,
+  p.seller_email, p.company_name,
+  p.name as current_name, p.price_paise as current_price_paise, p.mrp_paise as current_mrp_paise,
+  p.category as current_category, p.sub_category as current_sub_category,
+  p.image_url as current_image_url, p.image_id as current_image_id, p.created_at as current_created_at,
+  p.rating_avg as current_rating_avg, p.rating_count as current_rating_count,
+  p.color as current_color, p.brand as current_brand, p.description as current_description,
+  p.images as current_images, p.size_chart as current_size_chart,
+  -- The product's sizes as they are now: the ones this order took at their new stock (this
+  -- statement's snapshot still holds the old), the others as read.
+  (select json_agg(json_build_object('id', v.id, 'size', v.size, 'color', v.color, 'sku', v.sku,
+      'stock', coalesce(t.stock, v.stock), 'pricePaise', v.price_paise, 'mrpPaise', v.mrp_paise))
+    from product_variants v left join taken t on t.id = v.id
+    where v.product_id = i.product_id) as current_variants
 from buyer b
 left join placed o on true
 left join items i on true
-left join lines l on l.product_id = i.product_id
-left join taken t on t.id = i.product_id
+left join shelf p on p.id = i.product_id
 left join bumped on true
 `,
 );

@@ -27,9 +27,11 @@ export async function releaseUnpaidOrders(tx: DbOrTx, where: SQL | undefined) {
     .update(orderItems)
     .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
     .where(and(inArray(orderItems.orderId, releasedIds), eq(orderItems.status, 'awaiting_payment')))
-    .returning({ productId: orderItems.productId, quantity: orderItems.quantity });
+    .returning({ variantId: orderItems.variantId, quantity: orderItems.quantity });
+  // Variant-id order, as stock is taken, so two releases never wait on each other in a cycle.
+  items.sort((a, b) => ((a.variantId ?? '') < (b.variantId ?? '') ? -1 : 1));
   for (const item of items) {
-    if (item.productId) await returnStock(tx, item.productId, item.quantity);
+    if (item.variantId) await returnStock(tx, item.variantId, item.quantity);
   }
   return released;
 }

@@ -88,6 +88,7 @@ export default async function workflowRoutes(fastify: FastifyInstance) {
       const session = await startCardCheckout(deps(req), principalOf(req).id, {
         source: 'buy_now',
         productId: req.body.productId,
+        variantId: req.body.variantId,
         quantity: req.body.quantity,
       });
       return { success: true, ...session };

@@ -9,6 +9,7 @@ import { products, sellers } from '../schema.ts';
 import { CATALOGUE_DATA, seededRandom, shopPrice } from './catalogue-data.ts';
 import { demoImageCombos } from './demo-products.ts';
 import { garmentImageId, storeGarmentImages } from './garment-images.ts';
+import { addFreeSizeVariants } from './variants.ts';
 
 /** Rows per INSERT: 15 columns × 1,000 rows stays far below PostgreSQL's 65,535 parameters. */
 const BATCH = 1_000;
@@ -118,8 +119,9 @@ export async function seedBulkProducts(
     }
     await db.insert(products).values(rows);
   }
+  await addFreeSizeVariants(db);
   await bumpCatalogVersion(db);
   // Fresh planner statistics: right after a bulk load PostgreSQL would otherwise pick poor plans.
-  await db.execute(sql`analyze products, sellers`);
+  await db.execute(sql`analyze products, product_variants, sellers`);
   return { inserted: count, sellers: sellerIds.length, ms: Math.round(performance.now() - started) };
 }

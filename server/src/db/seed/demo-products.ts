@@ -6,6 +6,7 @@ import type { Db } from '../client.ts';
 import { products, reviews } from '../schema.ts';
 import { CATALOGUE_DATA, PRICE_ANCHORS, REVIEW_TEXTS, seededRandom, shopPrice } from './catalogue-data.ts';
 import { type GarmentColor, garmentImageId, storeGarmentImages } from './garment-images.ts';
+import { addFreeSizeVariants } from './variants.ts';
 
 export interface Reviewer {
   id: string;
@@ -80,6 +81,7 @@ export async function seedDemoProducts(
       .insert(products)
       .values(rows)
       .returning({ id: products.id, createdAt: products.createdAt });
+    await addFreeSizeVariants(tx);
     const reviewRows: Array<typeof reviews.$inferInsert> = [];
     for (const p of inserted) {
       if (reviewers.length === 0 || random() < 0.3) continue;

@@ -253,7 +253,9 @@ describe('account deletion', () => {
     const user = await registerUser(ctx.app);
     const seller = await registerSeller(ctx.app);
     const product = await insertProduct(ctx.db, seller.id);
-    await ctx.db.insert(cartItems).values({ userId: user.id, productId: product.id, quantity: 1 });
+    await ctx.db
+      .insert(cartItems)
+      .values({ userId: user.id, productId: product.id, variantId: product.variantId, quantity: 1 });
     const [order] = await ctx.db
       .insert(orders)
       .values({

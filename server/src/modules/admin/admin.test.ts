@@ -240,7 +240,9 @@ describe('product removal', () => {
     const seller = await registerSeller(ctx.app);
     const product = await insertProduct(ctx.db, seller.id, { name: 'Rulebreaker Tee Qzv' });
     const user = await registerUser(ctx.app);
-    await ctx.db.insert(cartItems).values({ userId: user.id, productId: product.id, quantity: 2 });
+    await ctx.db
+      .insert(cartItems)
+      .values({ userId: user.id, productId: product.id, variantId: product.variantId, quantity: 2 });
     const res = await asAdmin('DELETE', `/api/admin/products/${product.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, productId: product.id, status: 'removed' });

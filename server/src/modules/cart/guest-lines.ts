@@ -4,20 +4,39 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { products, sellers } from '../../db/schema.ts';
 import { paiseToRupees } from '../../lib/money.ts';
-import { isVisible, type ProductRow, productColumns, toApiProduct } from '../catalog/index.ts';
+import {
+  isVisible,
+  type ProductRow,
+  productColumns,
+  toApiProduct,
+  type VariantRow,
+} from '../catalog/index.ts';
 import { summarise } from './cart-lines.ts';
 
 /** A line of a visitor's browser cart, as the request sent it (already validated). */
 export interface WantedLine {
   productId: string;
+  variantId?: string;
   quantity: number;
 }
 
-/** The same product sent twice is one line: quantities add up, in the order first sent. */
-export function combineLines(lines: WantedLine[]): Map<string, number> {
-  const wanted = new Map<string, number>();
-  for (const l of lines) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
-  return wanted;
+/** A wanted line with its quantities summed over repeats of the same product and size. */
+export interface CombinedLine {
+  productId: string;
+  variantId: string | undefined;
+  quantity: number;
+}
+
+/** The same product and size sent twice is one line: quantities add up, in the order first sent. */
+export function combineLines(lines: WantedLine[]): CombinedLine[] {
+  const wanted = new Map<string, CombinedLine>();
+  for (const l of lines) {
+    const key = `${l.productId}/${l.variantId ?? ''}`;
+    const known = wanted.get(key);
+    if (known) known.quantity += l.quantity;
+    else wanted.set(key, { productId: l.productId, variantId: l.variantId, quantity: l.quantity });
+  }
+  return [...wanted.values()];
 }
 
 /** The visible products among `ids` (one statement), by id; removed and unknown ones are absent. */
@@ -27,24 +46,37 @@ export async function visibleProducts(db: DbOrTx, ids: string[]): Promise<Map<st
     .select(productColumns)
     .from(products)
     .innerJoin(sellers, eq(sellers.id, products.sellerId))
-    .where(and(inArray(products.id, ids), isVisible));
+    .where(and(inArray(products.id, [...new Set(ids)]), isVisible));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 /**
- * How many pieces a line may hold: what is wanted, at most the stock on hand and MAX_LINE_QUANTITY
+ * How many pieces a line may hold: what is wanted, at most the variant's stock and MAX_LINE_QUANTITY
  * (the same bounds `add-to-cart` keeps). `held` pieces already in the line are never taken away.
  */
-export function allowedQuantity(product: ProductRow, held: number, wanted: number): number {
-  const limit = Math.min(product.stock, MAX_LINE_QUANTITY);
+export function allowedQuantity(variant: VariantRow, held: number, wanted: number): number {
+  const limit = Math.min(variant.stock, MAX_LINE_QUANTITY);
   return Math.max(held, Math.min(held + wanted, limit));
 }
 
-/** A line left out: its product is gone, or none is in stock. */
-export function skippedFor(productId: string, product: ProductRow | undefined): SkippedLine | undefined {
-  if (!product) return { productId, reason: 'unavailable' };
-  if (product.stock <= 0) return { productId, reason: 'sold out' };
-  return undefined;
+/** The line's product and size, or why it is left out (gone, sold out, no size named). */
+export function resolveLine(
+  line: CombinedLine,
+  product: ProductRow | undefined,
+): { product: ProductRow; variant: VariantRow } | { skipped: SkippedLine } {
+  const { productId, variantId } = line;
+  if (!product) return { skipped: { productId, reason: 'unavailable' } };
+  const variant = variantId
+    ? product.variants.find((v) => v.id === variantId)
+    : product.variants.length === 1
+      ? product.variants[0]
+      : undefined;
+  if (!variant) {
+    const reason = variantId ? 'unavailable' : 'choose a size';
+    return { skipped: { productId, ...(variantId ? { variantId } : {}), reason } };
+  }
+  if (variant.stock <= 0) return { skipped: { productId, variantId: variant.id, reason: 'sold out' } };
+  return { product, variant };
 }
 
 /**
@@ -54,28 +86,35 @@ export function skippedFor(productId: string, product: ProductRow | undefined): 
  */
 export async function previewGuestCart(db: DbOrTx, lines: WantedLine[]): Promise<CartPreviewAnswer> {
   const wanted = combineLines(lines);
-  const found = await visibleProducts(db, [...wanted.keys()]);
-  const priced: Array<{ quantity: number; product: ProductRow }> = [];
+  const found = await visibleProducts(
+    db,
+    wanted.map((l) => l.productId),
+  );
+  const priced: Array<{ quantity: number; product: ProductRow; variant: VariantRow }> = [];
   const capped: CappedLine[] = [];
   const skipped: SkippedLine[] = [];
-  for (const [productId, requested] of wanted) {
-    const product = found.get(productId);
-    const skip = skippedFor(productId, product);
-    if (skip || !product) {
-      if (skip) skipped.push(skip);
+  for (const line of wanted) {
+    const resolved = resolveLine(line, found.get(line.productId));
+    if ('skipped' in resolved) {
+      skipped.push(resolved.skipped);
       continue;
     }
-    const quantity = allowedQuantity(product, 0, requested);
-    if (quantity < requested) capped.push({ productId, requested, quantity });
-    priced.push({ quantity, product });
+    const { product, variant } = resolved;
+    const quantity = allowedQuantity(variant, 0, line.quantity);
+    if (quantity < line.quantity)
+      capped.push({ productId: product.id, variantId: variant.id, requested: line.quantity, quantity });
+    priced.push({ quantity, product, variant });
   }
   const summary: CartSummary = summarise(priced.map((l) => ({ ...l, lineId: '' })));
   return {
     success: true,
-    lines: priced.map(({ quantity, product }) => ({
+    lines: priced.map(({ quantity, product, variant }) => ({
       productId: product.id,
+      variantId: variant.id,
+      size: variant.size,
+      color: variant.color,
       quantity,
-      amount: paiseToRupees(product.pricePaise * quantity),
+      amount: paiseToRupees(variant.pricePaise * quantity),
       product: toApiProduct(product),
     })),
     summary,

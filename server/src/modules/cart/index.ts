@@ -3,4 +3,4 @@ export { methodName, readCartLines } from './cart-lines.ts';
 export { clearCheckout, readCheckout, type ShippingAddress, setPaymentMethod } from './checkout.ts';
 export { freePendingCartLines, markCartPending, removeBoughtLines } from './pending-lines.ts';
 export { removeProductFromCarts } from './remove-product.ts';
-export { CART_LINE_NOT_FOUND, removeCartLine } from './service.ts';
+export { CART_LINE_NOT_FOUND, CHOOSE_SIZE, removeCartLine, SIZE_NOT_FOUND } from './service.ts';

@@ -8,7 +8,7 @@ import { accountGone, lockCustomer } from '../accounts/index.ts';
 import {
   allowedQuantity,
   combineLines,
-  skippedFor,
+  resolveLine,
   visibleProducts,
   type WantedLine,
 } from './guest-lines.ts';
@@ -27,46 +27,65 @@ export interface MergeResult {
  */
 export async function mergeGuestCart(db: Db, userId: string, lines: WantedLine[]): Promise<MergeResult> {
   const wanted = combineLines(lines);
-  if (wanted.size === 0) return { capped: [], skipped: [] };
+  if (wanted.length === 0) return { capped: [], skipped: [] };
   return db
     .transaction(async (tx) => {
       await lockCustomer(tx, userId);
-      const ids = [...wanted.keys()];
-      const found = await visibleProducts(tx, ids);
-      const held = await tx
-        .select({ productId: cartItems.productId, quantity: cartItems.quantity })
-        .from(cartItems)
-        .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, ids)))
-        .for('update');
-      const heldBy = new Map(held.map((l) => [l.productId, l.quantity]));
+      const found = await visibleProducts(
+        tx,
+        wanted.map((l) => l.productId),
+      );
+      const resolved = wanted.map((line) => ({ line, found: resolveLine(line, found.get(line.productId)) }));
+      const variantIds = resolved.flatMap((r) => ('variant' in r.found ? [r.found.variant.id] : []));
+      const held =
+        variantIds.length === 0
+          ? []
+          : await tx
+              .select({ variantId: cartItems.variantId, quantity: cartItems.quantity })
+              .from(cartItems)
+              .where(and(eq(cartItems.userId, userId), inArray(cartItems.variantId, variantIds)))
+              .for('update');
+      const heldBy = new Map(held.map((l) => [l.variantId, l.quantity]));
 
       const capped: CappedLine[] = [];
       const skipped: SkippedLine[] = [];
-      const rows: Array<typeof cartItems.$inferInsert> = [];
-      for (const [productId, quantity] of wanted) {
-        const product = found.get(productId);
-        const skip = skippedFor(productId, product);
-        if (skip || !product) {
-          if (skip) skipped.push(skip);
+      const rows = new Map<string, typeof cartItems.$inferInsert>();
+      for (const { line, found: r } of resolved) {
+        if ('skipped' in r) {
+          skipped.push(r.skipped);
           continue;
         }
-        const before = heldBy.get(productId) ?? 0;
-        const next = allowedQuantity(product, before, quantity);
-        if (next < before + quantity)
-          capped.push({ productId, requested: before + quantity, quantity: next });
+        const { product, variant } = r;
+        // A line sent both with and without its (only) size is one line.
+        const already = rows.get(variant.id)?.quantity ?? 0;
+        const before = (heldBy.get(variant.id) ?? 0) + already;
+        const next = allowedQuantity(variant, before, line.quantity);
+        if (next < before + line.quantity)
+          capped.push({
+            productId: product.id,
+            variantId: variant.id,
+            requested: before + line.quantity,
+            quantity: next,
+          });
         // The row carries what this merge adds: a line an add-to-cart inserted meanwhile (not locked
         // above) is raised by it, within the same bounds, instead of being overwritten.
-        if (next > before) rows.push({ userId, productId, quantity: next - before });
+        if (next > before)
+          rows.set(variant.id, {
+            userId,
+            productId: product.id,
+            variantId: variant.id,
+            quantity: already + next - before,
+          });
       }
-      if (rows.length > 0) {
+      if (rows.size > 0) {
         await tx
           .insert(cartItems)
-          .values(rows)
+          .values([...rows.values()])
           .onConflictDoUpdate({
-            target: [cartItems.userId, cartItems.productId],
+            target: [cartItems.userId, cartItems.variantId],
             set: {
               quantity: sql`greatest(${cartItems.quantity}, least(${cartItems.quantity} + excluded.quantity,
-                (select least(p.stock, ${sql.raw(String(MAX_LINE_QUANTITY))}) from products p where p.id = excluded.product_id)))`,
+                (select least(v.stock, ${sql.raw(String(MAX_LINE_QUANTITY))}) from product_variants v where v.id = excluded.variant_id)))`,
               updatedAt: new Date(),
             },
           });

@@ -64,7 +64,8 @@ export default async function cartRoutes(fastify: FastifyInstance) {
   // The busiest customer call: its statement checks the account itself (see requireCustomerToken).
   const asCustomer = { onRequest: requireCustomerToken };
   app.post('/api/user/add-to-cart', { ...asCustomer, schema: add }, async (req): Promise<AddToCartAnswer> => {
-    const line = await addToCart(db, customerOf(req), req.body.productId, req.body.quantity ?? 1);
+    const { productId, variantId, quantity } = req.body;
+    const line = await addToCart(db, customerOf(req), { productId, variantId }, quantity ?? 1);
     return { success: true, message: 'Added to cart', cartProductId: line.id, quantity: line.quantity };
   });
 

@@ -2,7 +2,7 @@ import { MAX_LINE_QUANTITY } from '@vastra/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { namedStatement } from '../../db/named-statement.ts';
-import { cartItems, products } from '../../db/schema.ts';
+import { cartItems, products, productVariants } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isForeignKeyViolation } from '../../lib/pg-errors.ts';
 import {
@@ -11,10 +11,14 @@ import {
   issuedBeforeChangeSql,
   sessionInvalid,
 } from '../accounts/index.ts';
+import { lineName } from '../catalog/index.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const CART_LINE_NOT_FOUND = 'This item is not in your cart';
 export const SOLD_OUT = 'This product is sold out';
+/** A product with several sizes was added without one (the original client shows this message). */
+export const CHOOSE_SIZE = 'Please choose a size';
+export const SIZE_NOT_FOUND = 'This size is not sold for this product';
 const onlyLeft = (stock: number) => `Only ${stock} left in stock`;
 /** The per-line maximum holds for the line's total, not only for one request's quantity. */
 const lineFull = (held: number) =>
@@ -25,12 +29,16 @@ const addToCartStatement = namedStatement<
     customer_found: boolean;
     revoked: boolean | null;
     name: string | null;
+    choices: number;
+    variant_id: string | null;
+    size: string | null;
+    color: string | null;
     stock: number | null;
     id: string | null;
     quantity: number | null;
     held: number | null;
   },
-  { userId: string; productId: string; quantity: number; issuedAtMs: number }
+  { userId: string; productId: string; variantId: string | null; quantity: number; issuedAtMs: number }
 >(
   'add_to_cart',
   sql`
@@ -39,40 +47,56 @@ const addToCartStatement = namedStatement<
     from users where id = ${sql.placeholder('userId')}
   ),
   product as (
-    select p.id, p.name, p.stock from products p join sellers s on s.id = p.seller_id
+    select p.id, p.name from products p join sellers s on s.id = p.seller_id
     where p.id = ${sql.placeholder('productId')} and p.status = 'active' and s.status = 'active'
   ),
+  -- The variant asked for, or every variant when none was named: exactly one may be taken.
+  choice as (
+    select v.id, v.stock, v.size, v.color from product_variants v join product on product.id = v.product_id
+    where ${sql.placeholder('variantId')}::uuid is null or v.id = ${sql.placeholder('variantId')}::uuid
+  ),
+  variant as (
+    select * from choice where (select count(*) from choice) = 1
+  ),
   line as (
-    insert into cart_items (user_id, product_id, quantity)
-    select c.id, product.id, ${sql.placeholder('quantity')}::int from product, customer c
-    where not c.revoked and product.stock >= ${sql.placeholder('quantity')}::int
-    on conflict (user_id, product_id) do update
+    insert into cart_items (user_id, product_id, variant_id, quantity)
+    select c.id, product.id, variant.id, ${sql.placeholder('quantity')}::int from product, variant, customer c
+    where not c.revoked and variant.stock >= ${sql.placeholder('quantity')}::int
+    on conflict (user_id, variant_id) do update
       set quantity = cart_items.quantity + excluded.quantity, updated_at = now()
       where cart_items.quantity + excluded.quantity
-        <= least((select stock from product), ${sql.raw(String(MAX_LINE_QUANTITY))})
+        <= least((select stock from variant), ${sql.raw(String(MAX_LINE_QUANTITY))})
     returning id, quantity
   )
   select exists (select 1 from customer) as customer_found, (select revoked from customer) as revoked,
-    product.name, product.stock, line.id, line.quantity,
+    product.name, (select count(*)::int from choice) as choices,
+    variant.id as variant_id, variant.size, variant.color, variant.stock, line.id, line.quantity,
     (select quantity from cart_items
-      where user_id = ${sql.placeholder('userId')} and product_id = ${sql.placeholder('productId')}) as held
-  from (select 1) as one left join product on true left join line on true
+      where user_id = ${sql.placeholder('userId')} and variant_id = variant.id) as held
+  from (select 1) as one left join product on true left join variant on true left join line on true
 `,
 );
 
 /**
- * Adds `quantity` of a product to the cart; adding a product already there adds to its line. One
- * statement: the product is read and the line inserted or raised only while the total stays within
- * the stock and MAX_LINE_QUANTITY, so two quick clicks cannot pass either (the cart reserves
- * nothing; the order takes stock). A refused raise changes nothing.
+ * Adds `quantity` of one size (variant) of a product to the cart; adding it again adds to its line.
+ * Without a variant the product's only one is meant, and a product with several sizes answers 400
+ * CHOOSE_SIZE. One statement: the variant is read and the line inserted or raised only while the
+ * total stays within its stock and MAX_LINE_QUANTITY, so two quick clicks cannot pass either (the
+ * cart reserves nothing; the order takes stock). A refused raise changes nothing.
  * The same statement checks that the customer's account still exists and that the token predates no
  * password change (the route reads no account row).
  */
-export async function addToCart(db: Db, customer: CustomerSession, productId: string, quantity: number) {
+export async function addToCart(
+  db: Db,
+  customer: CustomerSession,
+  choice: { productId: string; variantId?: string },
+  quantity: number,
+) {
   const userId = customer.id;
   const rows = await addToCartStatement(db, {
     userId,
-    productId,
+    productId: choice.productId,
+    variantId: choice.variantId ?? null,
     quantity,
     issuedAtMs: customer.issuedAtMs,
   }).catch((err: unknown) => {
@@ -83,12 +107,17 @@ export async function addToCart(db: Db, customer: CustomerSession, productId: st
   const [row] = rows;
   if (!row?.customer_found) throw accountGone();
   if (row.revoked) throw sessionInvalid();
-  if (row.name == null || row.stock == null) throw notFound(PRODUCT_NOT_FOUND);
+  if (row.name == null) throw notFound(PRODUCT_NOT_FOUND);
+  if (row.variant_id == null || row.stock == null) {
+    if (choice.variantId) throw notFound(SIZE_NOT_FOUND);
+    throw badRequest(CHOOSE_SIZE, 'variantId');
+  }
   if (row.stock <= 0) throw conflict(SOLD_OUT);
   if (row.id == null || row.quantity == null) {
     if (row.held != null && row.held + quantity > MAX_LINE_QUANTITY)
       throw badRequest(lineFull(row.held), 'quantity');
-    throw conflict(`${onlyLeft(row.stock)}; you cannot add more of "${row.name}"`);
+    const name = lineName(row.name, { size: row.size ?? '', color: row.color ?? '' });
+    throw conflict(`${onlyLeft(row.stock)}; you cannot add more of "${name}"`);
   }
   return { id: row.id, quantity: row.quantity };
 }
@@ -102,9 +131,10 @@ export interface QuantityChange {
 export async function changeQuantity(db: Db, userId: string, lineId: string, change: QuantityChange) {
   return db.transaction(async (tx) => {
     const [line] = await tx
-      .select({ quantity: cartItems.quantity, stock: products.stock, status: products.status })
+      .select({ quantity: cartItems.quantity, stock: productVariants.stock, status: products.status })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
+      .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
       .where(and(eq(cartItems.id, lineId), eq(cartItems.userId, userId)))
       .for('update', { of: cartItems });
     if (!line) throw notFound(CART_LINE_NOT_FOUND);

@@ -24,6 +24,7 @@ interface ApiProduct {
   stockQuantity: number;
   rating: number;
   companyName: string;
+  variants: Array<{ _id: string }>;
 }
 
 /** A product added through the seller API (subCategory `girlsTop`, so it tops the womens-tops list). */
@@ -85,9 +86,9 @@ describe('catalogue cache', () => {
 
   it('shows stock taken by an order and a stock edit at once', async () => {
     const id = await addProduct(ctx.app, 500, 5);
-    await views(ctx.app, id);
+    const variantId = (await views(ctx.app, id)).page.variants[0]!._id;
     await ctx.db.transaction(async (tx) => {
-      expect(await takeStock(tx, id, 2)).toBe(true);
+      expect(await takeStock(tx, { productId: id, variantId }, 2)).toBe(true);
     });
     let now = await views(ctx.app, id);
     expect(now.page.stockQuantity).toBe(3);

@@ -3,11 +3,15 @@ export { catalogCacheOf, sendCached } from './cache.ts';
 export { releaseImageIfUnused } from './image-cleanup.ts';
 export { productIdToDelete } from './product-id.ts';
 export {
+  byVariantOrder,
   findVisibleProduct,
   isVisible,
+  lineName,
   type ProductRow,
   productColumns,
   toApiProduct,
+  type VariantRow,
+  variantsJson,
 } from './product-view.ts';
 export { recomputeProductRating } from './rating.ts';
 export { findProductStatus, markProductRemoved, PRODUCT_NOT_FOUND } from './seller-products.ts';

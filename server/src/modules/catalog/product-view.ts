@@ -1,8 +1,27 @@
-import type { Product } from '@vastra/contracts';
-import { and, eq } from 'drizzle-orm';
+import { compareSizes, FREE_SIZE, type Product, type SizeChart } from '@vastra/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { products, sellers } from '../../db/schema.ts';
+import { products, type StoredImage, sellers } from '../../db/schema.ts';
 import { paiseToRupees } from '../../lib/money.ts';
+
+/** One size/colour of a product as the product answers read it (variantsJson). */
+export interface VariantRow {
+  id: string;
+  size: string;
+  color: string;
+  sku: string;
+  stock: number;
+  pricePaise: number;
+  mrpPaise: number | null;
+}
+
+/**
+ * A product's variants as one JSON array, read by a correlated subquery in the same statement as
+ * the product (one statement per list, never one per product).
+ */
+export const variantsJson = sql<
+  VariantRow[]
+>`(select coalesce(json_agg(json_build_object('id', v.id, 'size', v.size, 'color', v.color, 'sku', v.sku, 'stock', v.stock, 'pricePaise', v.price_paise, 'mrpPaise', v.mrp_paise)), '[]'::json) from product_variants v where v.product_id = "products"."id")`;
 
 /** A product as every API answer carries it (SPEC §3): prices in rupees, ids as `_id`. */
 export type ApiProduct = Product;
@@ -25,6 +44,10 @@ export const productColumns = {
   brand: products.brand,
   companyName: sellers.companyName,
   sellerId: products.sellerId,
+  description: products.description,
+  images: products.images,
+  sizeChart: products.sizeChart,
+  variants: variantsJson,
 };
 
 export interface ProductRow {
@@ -44,9 +67,22 @@ export interface ProductRow {
   brand: string | null;
   companyName: string;
   sellerId: string;
+  description: string;
+  images: StoredImage[];
+  sizeChart: SizeChart | null;
+  variants: VariantRow[];
 }
 
+/** "Name (M, Blue)": how a line is named in messages, so the shopper knows which size is meant. */
+export const lineName = (name: string, v: { size: string; color: string }) =>
+  v.size === FREE_SIZE && !v.color ? name : `${name} (${[v.size, v.color].filter(Boolean).join(', ')})`;
+
+/** Size order, then colour: the order variants are shown and listed in. */
+export const byVariantOrder = (a: VariantRow, b: VariantRow) =>
+  compareSizes(a.size, b.size) || a.color.localeCompare(b.color);
+
 export function toApiProduct(row: ProductRow): ApiProduct {
+  const variants = [...row.variants].sort(byVariantOrder);
   return {
     _id: row.id,
     productName: row.name,
@@ -64,6 +100,22 @@ export function toApiProduct(row: ProductRow): ApiProduct {
     brand: row.brand ?? '',
     companyName: row.companyName,
     sellerId: row.sellerId,
+    description: row.description,
+    images:
+      row.images.length > 0
+        ? row.images.map((i) => ({ url: i.url, alt: i.alt, public_id: i.publicId }))
+        : [{ url: row.imageUrl, alt: row.name, public_id: row.imageId }],
+    variants: variants.map((v) => ({
+      _id: v.id,
+      size: v.size,
+      color: v.color,
+      sku: v.sku,
+      stock: v.stock,
+      price: paiseToRupees(v.pricePaise),
+      mrp: v.mrpPaise == null ? null : paiseToRupees(v.mrpPaise),
+    })),
+    sizes: [...new Set(variants.map((v) => v.size))],
+    sizeChart: row.sizeChart,
   };
 }
 

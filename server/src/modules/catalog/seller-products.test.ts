@@ -286,8 +286,8 @@ describe('deleting a product', () => {
     const keep = await insertProduct(ctx.db, seller.id);
     const shopper = await registerUser(ctx.app);
     await ctx.db.insert(cartItems).values([
-      { userId: shopper.id, productId: p._id, quantity: 2 },
-      { userId: shopper.id, productId: keep.id, quantity: 1 },
+      { userId: shopper.id, productId: p._id, variantId: p.variants[0]._id, quantity: 2 },
+      { userId: shopper.id, productId: keep.id, variantId: keep.variantId, quantity: 1 },
     ]);
     const before = await readCatalogVersion(ctx.db);
 
@@ -360,7 +360,9 @@ describe('deleting a product', () => {
   it("refuses another seller's product with 404 and changes nothing", async () => {
     const p = await insertProduct(ctx.db, seller.id);
     const shopper = await registerUser(ctx.app);
-    await ctx.db.insert(cartItems).values({ userId: shopper.id, productId: p.id, quantity: 1 });
+    await ctx.db
+      .insert(cartItems)
+      .values({ userId: shopper.id, productId: p.id, variantId: p.variantId, quantity: 1 });
     const res = await remove(rival.token, p.id);
     expect(res.statusCode).toBe(404);
     expect((await rowOf(p.id)).status).toBe('active');

@@ -1,13 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AddProductData,
   type Category,
+  FREE_SIZE,
   type SubCategory,
   subCategoryMismatch,
   type UpdateProductData,
 } from '@vastra/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { products, sellers } from '../../db/schema.ts';
+import { products, productVariants, sellers } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import type { MediaStorage } from '../media/index.ts';
@@ -17,6 +19,17 @@ import { type ApiProduct, productColumns, toApiProduct } from './product-view.ts
 import { bumpCatalogVersion } from './version.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
+/** Said by `update-product` when it left a multi-size product's stock and prices alone. */
+export const SEVERAL_SIZES =
+  'This product has several sizes: its stock and prices were left as they are. Change them per size in the size grid';
+
+/** A SKU unique per seller when the seller gives none: product id's first 8 hex digits, size, colour. */
+export function defaultSku(productId: string, size: string, color: string): string {
+  const part = (t: string) => t.toUpperCase().replace(/[^A-Z0-9]+/g, '');
+  return ['VA', productId.replace(/-/g, '').slice(0, 8).toUpperCase(), part(size), part(color)]
+    .filter(Boolean)
+    .join('-');
+}
 
 /** One of the seller's own products (not removed), with the company joined. */
 export async function findOwnProduct(db: DbOrTx, sellerId: string, productId: string) {
@@ -49,6 +62,7 @@ export async function addProduct(
     const [row] = await tx
       .insert(products)
       .values({
+        id: randomUUID(),
         sellerId,
         name: input.productName,
         category: input.category,
@@ -60,8 +74,20 @@ export async function addProduct(
         imageId: image.imageId,
         color: input.color,
         brand: input.brand,
+        images: [{ url: image.imageUrl, publicId: image.imageId, alt: input.productName }],
       })
       .returning({ id: products.id });
+    // The SPEC §7 payload makes one "Free Size" variant holding the stock and prices.
+    await tx.insert(productVariants).values({
+      productId: row!.id,
+      sellerId,
+      size: FREE_SIZE,
+      color: '',
+      sku: defaultSku(row!.id, FREE_SIZE, ''),
+      stock: input.stockQuantity,
+      pricePaise,
+      mrpPaise,
+    });
     await bumpCatalogVersion(tx);
     return row!.id;
   });
@@ -80,8 +106,8 @@ export async function updateProduct(
   storage: MediaStorage,
   sellerId: string,
   input: UpdateProductData,
-): Promise<ApiProduct> {
-  const { replacedImage } = await db.transaction(async (tx) => {
+): Promise<{ product: ApiProduct; message: string | undefined }> {
+  const { replacedImage, message } = await db.transaction(async (tx) => {
     const [current] = await tx
       .select()
       .from(products)
@@ -109,28 +135,56 @@ export async function updateProduct(
     if (input.imageUrl !== undefined && input.imageUrl !== current.imageUrl)
       image = await resolveProductImage(storage, input.imageUrl, input.public_id);
 
+    const variants = await tx
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.productId, current.id));
+    let message: string | undefined;
+    const stock = input.stockQuantity ?? current.stock;
+    if (variants.length === 1) {
+      // One size: the SPEC §7 fields are that variant's (the trigger copies them onto the product).
+      await tx
+        .update(productVariants)
+        .set({ pricePaise, mrpPaise, stock, updatedAt: new Date() })
+        .where(eq(productVariants.id, variants[0]!.id));
+    } else if (
+      stock !== current.stock ||
+      pricePaise !== current.pricePaise ||
+      mrpPaise !== current.mrpPaise
+    ) {
+      // Several sizes: one number cannot say which size it is for, so stock and prices stay as they are.
+      message = SEVERAL_SIZES;
+    }
     await tx
       .update(products)
       .set({
         name: input.productName ?? current.name,
         category,
         subCategory,
-        pricePaise,
-        mrpPaise,
-        stock: input.stockQuantity ?? current.stock,
-        ...(image ?? {}),
+        ...(image
+          ? {
+              ...image,
+              images: [
+                { url: image.imageUrl, publicId: image.imageId, alt: current.name },
+                ...current.images.slice(1),
+              ],
+            }
+          : {}),
         ...(input.color !== undefined ? { color: input.color } : {}),
         ...(input.brand !== undefined ? { brand: input.brand } : {}),
         updatedAt: new Date(),
       })
       .where(eq(products.id, current.id));
     await bumpCatalogVersion(tx);
-    return { replacedImage: image ? { imageUrl: current.imageUrl, imageId: current.imageId } : undefined };
+    return {
+      replacedImage: image ? { imageUrl: current.imageUrl, imageId: current.imageId } : undefined,
+      message,
+    };
   });
   if (replacedImage) await releaseImageIfUnused(db, storage, replacedImage);
   const row = await findOwnProduct(db, sellerId, input.productId);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  return toApiProduct(row);
+  return { product: toApiProduct(row), message };
 }
 
 /**

@@ -64,8 +64,8 @@ export default async function sellerProductRoutes(fastify: FastifyInstance) {
     '/api/seller/update-product',
     { ...asSeller, schema: { body: updateProductSchema, response: changed } },
     async (req): Promise<ProductAnswer> => {
-      const product = await updateProduct(db, storage, principalOf(req).id, req.body);
-      return { success: true, product };
+      const { product, message } = await updateProduct(db, storage, principalOf(req).id, req.body);
+      return { success: true, product, ...(message ? { message } : {}) };
     },
   );
 }

@@ -4,11 +4,13 @@ import { conflict } from '../../lib/errors.ts';
 import { computeTotals } from '../../lib/money.ts';
 import { type Customer, lockCustomer } from '../accounts/index.ts';
 import type { ShippingAddress } from '../cart/index.ts';
-import type { ProductRow } from '../catalog/index.ts';
-import { takeStock } from '../catalog/index.ts';
+import type { ProductRow, VariantRow } from '../catalog/index.ts';
+import { lineName, takeStock } from '../catalog/index.ts';
 
+/** One line to order: the product, the size/colour bought (its price is the variant's) and how many. */
 export interface DraftLine {
   product: ProductRow;
+  variant: VariantRow;
   quantity: number;
 }
 
@@ -35,14 +37,23 @@ export const notEnoughStock = (productName: string, quantity: number) =>
  */
 export async function createOrder(tx: DbOrTx, input: NewOrder) {
   const customer = input.customer ?? (await lockCustomer(tx, input.userId));
-  // A fixed locking order (by product id) keeps concurrent multi-line orders free of deadlocks.
-  const lines = [...input.lines].sort((a, b) => (a.product.id < b.product.id ? -1 : 1));
+  // A fixed locking order (product id, then variant id) keeps concurrent multi-line orders free of
+  // deadlocks: the COD statement locks in the same order.
+  const lines = [...input.lines].sort((a, b) =>
+    a.product.id === b.product.id
+      ? a.variant.id < b.variant.id
+        ? -1
+        : 1
+      : a.product.id < b.product.id
+        ? -1
+        : 1,
+  );
   for (const line of lines) {
-    if (!(await takeStock(tx, line.product.id, line.quantity))) {
-      throw conflict(notEnoughStock(line.product.name, line.quantity));
+    if (!(await takeStock(tx, { productId: line.product.id, variantId: line.variant.id }, line.quantity))) {
+      throw conflict(notEnoughStock(lineName(line.product.name, line.variant), line.quantity));
     }
   }
-  const totals = computeTotals(lines.reduce((s, l) => s + l.product.pricePaise * l.quantity, 0));
+  const totals = computeTotals(lines.reduce((s, l) => s + l.variant.pricePaise * l.quantity, 0));
   const card = input.method === 'stripe';
   const [order] = await tx
     .insert(orders)
@@ -71,14 +82,17 @@ export async function createOrder(tx: DbOrTx, input: NewOrder) {
       input.lines.map((l) => ({
         orderId: order!.id,
         productId: l.product.id,
+        variantId: l.variant.id,
+        size: l.variant.size,
+        color: l.variant.color,
         sellerId: l.product.sellerId,
         productName: l.product.name,
         productImage: l.product.imageUrl,
         productCategory: l.product.category,
         productSubCategory: l.product.subCategory,
-        unitPricePaise: l.product.pricePaise,
+        unitPricePaise: l.variant.pricePaise,
         quantity: l.quantity,
-        amountPaise: l.product.pricePaise * l.quantity,
+        amountPaise: l.variant.pricePaise * l.quantity,
         status: card ? ('awaiting_payment' as const) : ('pending' as const),
       })),
     )

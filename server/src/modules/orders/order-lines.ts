@@ -49,6 +49,9 @@ export interface LineSource {
     OrderItemRow,
     | 'id'
     | 'productId'
+    | 'variantId'
+    | 'size'
+    | 'color'
     | 'sellerId'
     | 'productName'
     | 'productImage'
@@ -97,6 +100,11 @@ function lineProduct({ item, current, company }: LineSource): ShoppingProduct {
         brand: '',
         companyName: company,
         sellerId: item.sellerId,
+        description: '',
+        images: [{ url: item.productImage, alt: item.productName, public_id: '' }],
+        variants: [],
+        sizes: [],
+        sizeChart: null,
       };
   return {
     ...base,
@@ -116,6 +124,9 @@ export function toOrderLine(row: LineSource): OrderLine {
     _id: item.id,
     orderId: order.id,
     productId: item.productId ?? '',
+    variantId: item.variantId ?? '',
+    size: item.size,
+    color: item.color,
     quantity: item.quantity,
     amount: paiseToRupees(item.amountPaise),
     paymentMethod: methodLabel(order.paymentMethod),

@@ -33,7 +33,14 @@ describe(`overselling: ${BUYERS} concurrent buyers, stock ${STOCK}`, () => {
     // Straight into the carts: adding is tested elsewhere, the race under test is placing the orders.
     await ctx.db
       .insert(cartItems)
-      .values(people.map((p) => ({ userId: p.id, productId: product.id, quantity: 1 })));
+      .values(
+        people.map((p) => ({
+          userId: p.id,
+          productId: product.id,
+          variantId: product.variantId,
+          quantity: 1,
+        })),
+      );
     const started = performance.now();
     const answers = await Promise.all(
       people.map((p) =>
@@ -77,7 +84,9 @@ describe(`overselling: ${BUYERS} concurrent buyers, stock ${STOCK}`, () => {
     });
     for (const { p, picks } of carts) {
       for (const product of picks) {
-        await ctx.db.insert(cartItems).values({ userId: p.id, productId: product.id, quantity: 2 });
+        await ctx.db
+          .insert(cartItems)
+          .values({ userId: p.id, productId: product.id, variantId: product.variantId, quantity: 2 });
       }
     }
     const answers = await Promise.all(
@@ -101,8 +110,8 @@ describe(`overselling: ${BUYERS} concurrent buyers, stock ${STOCK}`, () => {
       const removed = await insertProduct(ctx.db, seller.id, { stock: 5 });
       const kept = await insertProduct(ctx.db, seller.id, { stock: 5 });
       await ctx.db.insert(cartItems).values([
-        { userId: buyer!.id, productId: removed.id, quantity: 1 },
-        { userId: buyer!.id, productId: kept.id, quantity: 1 },
+        { userId: buyer!.id, productId: removed.id, variantId: removed.variantId, quantity: 1 },
+        { userId: buyer!.id, productId: kept.id, variantId: kept.variantId, quantity: 1 },
       ]);
       let order: Promise<{ statusCode: number; json: () => { order: { items: { productId: string }[] } } }>;
       // What removing a product does: the product row first, then its cart lines, in one transaction.
