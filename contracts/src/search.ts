@@ -7,6 +7,7 @@ import {
   SUB_CATEGORIES,
   type SubCategory,
 } from './catalog-constants.ts';
+import { compareSizes, SIZES, type Size } from './sizes.ts';
 import { textField } from './text.ts';
 
 export const SEARCH_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'rating'] as const;
@@ -34,20 +35,54 @@ const rupeesFilter = (label: string) =>
       .optional(),
   );
 
+/** The values of a parameter that may repeat, trimmed, blanks dropped (none left: no filter). */
+const repeated = (v: unknown) => {
+  if (v === undefined) return undefined;
+  const list = (Array.isArray(v) ? v : [v]).map((x) => (typeof x === 'string' ? x.trim() : x));
+  const kept = list.filter((x) => x !== '');
+  return kept.length > 0 ? kept : undefined;
+};
+
 /** A filter that may repeat (`color=Blue&color=Red` means either). */
 const anyOf = (label: string) =>
   z.preprocess(
-    (v) => {
-      if (v === undefined) return undefined;
-      const list = (Array.isArray(v) ? v : [v]).map((x) => (typeof x === 'string' ? x.trim() : x));
-      const kept = list.filter((x) => x !== '');
-      return kept.length > 0 ? kept : undefined;
-    },
+    repeated,
     z
       .array(textField(label).max(60, `${label} must be at most 60 characters`))
       .max(20, `At most 20 ${label} values`)
       .optional(),
   );
+
+const SIZE_BY_KEY = new Map<string, Size>(SIZES.map((s) => [s.toLowerCase(), s]));
+
+/**
+ * `size=M&size=L` means either. Sizes are our own list, so an unknown one is refused (a typo would
+ * otherwise silently find nothing); case is forgiven (`m` is `M`). The answer holds each size once,
+ * in SIZES order, so equal filters share one cache entry however they were written.
+ */
+const sizesFilter = z.preprocess(
+  repeated,
+  z
+    .array(textField('size').max(20, `size must be one of ${SIZES.join(', ')}`))
+    .max(SIZES.length, `At most ${SIZES.length} size values`)
+    .optional()
+    .transform((list, ctx): Size[] | undefined => {
+      if (!list) return undefined;
+      const sizes = new Set<Size>();
+      for (const value of list) {
+        const size = SIZE_BY_KEY.get(value.toLowerCase());
+        if (!size) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `Unknown size "${value}": size must be one of ${SIZES.join(', ')}`,
+          });
+          return z.NEVER;
+        }
+        sizes.add(size);
+      }
+      return [...sizes].sort(compareSizes);
+    }),
+);
 
 /**
  * `page` (1-based, at most 10,000) and `limit` (default 48, max 200) of the new paginated lists;
@@ -98,6 +133,12 @@ export const productSearchQuerySchema = z
     ),
     minPrice: rupeesFilter('minPrice'),
     maxPrice: rupeesFilter('maxPrice'),
+    /** Products with a variant of one of these sizes in stock. */
+    size: sizesFilter,
+    /**
+     * Products whose own colour is one of these, or with a variant of that colour in stock; with
+     * `size` too, one variant in stock must have both the size and the colour.
+     */
     color: anyOf('color'),
     brand: anyOf('brand'),
     inStock: z.preprocess(
@@ -136,13 +177,15 @@ export type PriceBandCount = z.infer<typeof priceBandCountSchema>;
  * Counts per value, disjunctive: each dimension's counts apply every filter except that
  * dimension's own (so a chosen colour still lists the other colours with what choosing them would
  * give). Category, sub-category, colour and brand list values with a count above 0, largest first;
- * price always lists the five PRICE_BANDS.
+ * size lists the sizes with a count above 0 in SIZES order (a product counts once per size it has
+ * in stock); price always lists the five PRICE_BANDS.
  */
 export const searchFacetsSchema = z.object({
   category: z.array(facetValueSchema),
   subCategory: z.array(facetValueSchema),
   color: z.array(facetValueSchema),
   brand: z.array(facetValueSchema),
+  size: z.array(facetValueSchema),
   price: z.array(priceBandCountSchema),
 });
 export type SearchFacets = z.infer<typeof searchFacetsSchema>;

@@ -1,123 +1,199 @@
-import { type FacetValue, PRICE_BANDS, type ProductSearchQuery, type SearchFacets } from '@vastra/contracts';
-import { eq, sql } from 'drizzle-orm';
+import {
+  compareSizes,
+  type FacetValue,
+  PRICE_BANDS,
+  type ProductSearchQuery,
+  type SearchFacets,
+} from '@vastra/contracts';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { products, sellers } from '../../db/schema.ts';
+import { products, productVariants, sellers } from '../../db/schema.ts';
+import { qualified } from '../../lib/qualified.ts';
 import {
   allDimensionsBut,
   type Dimension,
   dimensionFilters,
   type FilterColumns,
+  hasColor,
   keyOf,
   priceBand,
   type SearchFilters,
+  textArray,
+  type VariantFilter,
+  variantColor,
+  variantFilterOf,
+  variantsInStock,
 } from './filters.ts';
 
+const TRUE = sql`true`;
+const NO_VALUES = sql`'{}'::text[]`;
+const col = (name: string) => sql`${sql.identifier(name)}`;
+
 /**
- * grouping(category, subCategory, colour key, brand key, band) of each grouping set: a bit is set
- * for every column the set does not group by.
+ * The sizes a product counts under in the size facet: its sizes in stock, or with a colour filter
+ * those of its variants in stock in a colour asked for (the same-variant rule, as choosing the size
+ * would apply it). Worked out only for products that have such a colour at all.
  */
-const SET: Record<Dimension | 'all', number> = {
-  category: 0b01111,
-  subCategory: 0b10111,
-  color: 0b11011,
-  brand: 0b11101,
-  price: 0b11110,
-  all: 0b11111,
-};
+function facetSizes({ colorKeys }: VariantFilter): SQL {
+  if (!colorKeys) return qualified(products.sizesInStock);
+  return sql`(case when ${hasColor(colorKeys)} then array(select distinct ${qualified(productVariants.size)} from ${variantsInStock} and ${keyOf(variantColor)} = any(${textArray(colorKeys)}) order by 1) else ${NO_VALUES} end)`;
+}
+
+/**
+ * The colours (as typed) a product counts under in the colour facet: its own colour and those of
+ * its variants in stock, as the colour filter matches them; or with a size filter the colours of
+ * its variants in stock in a size asked for (a variant of no colour of its own has the product's).
+ */
+function facetColors({ sizes }: VariantFilter): SQL {
+  if (!sizes) return sql`array_append(${qualified(products.colorsInStock)}, ${qualified(products.color)})`;
+  return sql`(case when ${qualified(products.sizesInStock)} && ${textArray(sizes)} then array(select distinct ${variantColor} from ${variantsInStock} and ${qualified(productVariants.size)} = any(${textArray(sizes)}) order by 1) else ${NO_VALUES} end)`;
+}
+
+/**
+ * The size and colour filters over a group's lists: with a size filter, a size asked for among
+ * the facet sizes (which already hold only variants of a colour asked for); with a colour filter
+ * alone, a colour asked for among the facet colours.
+ */
+function groupSizeColor({ sizes, colorKeys }: VariantFilter): SQL {
+  if (sizes) return sql`"facet_sizes" && ${textArray(sizes)}`;
+  if (colorKeys)
+    return sql`exists (select 1 from unnest("facet_colors") as c(color) where ${keyOf(sql`c.color`)} = any(${textArray(colorKeys)}))`;
+  return TRUE;
+}
 
 /** The columns of the first step's groups, as the dimension filters read them. */
 const GROUP: FilterColumns = {
-  category: sql`${sql.identifier('category')}`,
-  subCategory: sql`${sql.identifier('sub_category')}`,
-  color: sql`${sql.identifier('color')}`,
-  brand: sql`${sql.identifier('brand')}`,
-  price: sql`${sql.identifier('in_price')}`,
+  category: col('category'),
+  subCategory: col('sub_category'),
+  brand: col('brand'),
+  price: col('in_price'),
   priceIsFilter: true,
+  sizeColor: groupSizeColor,
 };
-const colorKey = keyOf(GROUP.color);
+
 const brandKey = keyOf(GROUP.brand);
+
+/** grouping(category, subCategory, brand key, band) of each grouping set: a bit per column not grouped by. */
+const SET = { category: 0b0111, subCategory: 0b1011, brand: 0b1101, price: 0b1110, all: 0b1111 } as const;
+const SET_FACET = [
+  [SET.category, 'category'],
+  [SET.subCategory, 'subCategory'],
+  [SET.brand, 'brand'],
+  [SET.price, 'price'],
+] as const;
 
 const byCount = (a: FacetValue, b: FacetValue) => b.count - a.count || a.value.localeCompare(b.value);
 
 /**
  * Every facet and the total in one statement, in two steps. First the matching products are
- * counted per category, sub-category, colour and brand (as typed), price band, and whether the
- * price filter passes: one pass over the products, a few hundred groups even for a common word.
- * Then grouping sets over those groups give one row per dimension value, and each dimension sums
- * the groups that pass every filter but its own (disjunctive facets: choosing a colour still shows
- * how many the other colours have). The counts are those of grouping the products themselves,
- * but each product is looked at once, and the colour and brand keys and the filters are worked
- * out per group instead of per product and dimension.
+ * counted per category, sub-category, brand (as typed), price band, whether the price filter
+ * passes, and their facet sizes and colours (lists, see facetSizes and facetColors): one pass over
+ * the products, a few hundred groups even for a common word (products of one kind tend to come in
+ * the same sizes). Then each dimension sums the groups that pass every filter but its own
+ * (disjunctive facets: choosing a colour still shows how many the other colours have): grouping
+ * sets give one row per category, sub-category, brand and band, and the sizes and colours are
+ * unnested from the groups' lists.
+ *
+ * Colours come from two places: the seller's free-text product colour and the colours of the
+ * variants in stock. The colour facet counts a product once per colour key (case and spaces
+ * ignored) over both, so "Blue" on the product and "blue" on a variant are one colour; and the
+ * counts are exactly what choosing that colour finds, since the filter reads the same two places.
  */
 export async function searchFacets(
   db: DbOrTx,
   query: ProductSearchQuery,
   f: SearchFilters,
 ): Promise<{ facets: SearchFacets; total: number }> {
+  const variants = variantFilterOf(query);
   const groups = db.$with('groups').as(
     db
       .select({
         category: sql<string>`${products.category}`.as('category'),
         subCategory: sql<string>`${products.subCategory}`.as('sub_category'),
-        color: sql<string | null>`${products.color}`.as('color'),
         brand: sql<string | null>`${products.brand}`.as('brand'),
         band: sql<number>`${priceBand}`.as('band'),
         inPrice: sql<boolean>`${f.byDimension.price}`.as('in_price'),
+        sizes: sql<string[]>`${facetSizes(variants)}`.as('facet_sizes'),
+        colors: sql<string[]>`${facetColors(variants)}`.as('facet_colors'),
         n: sql<number>`count(*)`.as('n'),
       })
       .from(products)
       .innerJoin(sellers, eq(sellers.id, products.sellerId))
       .where(f.base)
-      // By position: the five keys and the price filter (the constant `true` when not set).
-      .groupBy(sql.raw('1, 2, 3, 4, 5, 6')),
+      // By position: the four keys, the price filter (the constant `true` when not set), the lists.
+      .groupBy(sql.raw('1, 2, 3, 4, 5, 6, 7')),
   );
   const byDimension = dimensionFilters(query, GROUP);
-  const count = (skip?: Dimension) =>
-    sql<number>`coalesce(sum("n") filter (where ${allDimensionsBut(byDimension, skip)}), 0)`.mapWith(Number);
-  const rows = await db
-    .with(groups)
+  const countBut = (skip?: Dimension) =>
+    sql`coalesce(sum("n") filter (where ${allDimensionsBut(byDimension, skip)}), 0)`;
+  const set = sql`grouping("category", "sub_category", ${brandKey}, "band")`;
+  const scalars = db
     .select({
-      set: sql<number>`grouping("category", "sub_category", ${colorKey}, ${brandKey}, "band")`.mapWith(
-        Number,
+      facet: sql<string>`case ${set} ${sql.join(
+        SET_FACET.map(([bits, name]) => sql`when ${sql.raw(String(bits))} then ${sql.raw(`'${name}'`)}`),
+        sql` `,
+      )} else 'all' end`.as('facet'),
+      // A representative spelling of the brand for display (the filter ignores case).
+      value: sql<
+        string | null
+      >`case ${set} when ${sql.raw(String(SET.category))} then "category"::text when ${sql.raw(String(SET.subCategory))} then "sub_category"::text when ${sql.raw(String(SET.brand))} then max("brand") when ${sql.raw(String(SET.price))} then "band"::text end`.as(
+        'value',
       ),
-      category: sql<string>`"category"`,
-      subCategory: sql<string>`"sub_category"`,
-      colorKey: sql<string | null>`${colorKey}`,
-      brandKey: sql<string | null>`${brandKey}`,
-      band: sql<number | null>`"band"`,
-      // A representative spelling of the colour/brand for display (the filter ignores case).
-      color: sql<string | null>`max("color")`,
-      brand: sql<string | null>`max("brand")`,
-      nCategory: count('category'),
-      nSubCategory: count('subCategory'),
-      nColor: count('color'),
-      nBrand: count('brand'),
-      nPrice: count('price'),
-      nAll: count(),
+      n: sql<number>`case ${set} ${sql.join(
+        SET_FACET.map(([bits, name]) => sql`when ${sql.raw(String(bits))} then ${countBut(name)}`),
+        sql` `,
+      )} else ${countBut()} end`
+        .mapWith(Number)
+        .as('n'),
     })
-    .from(groups)
-    .groupBy(sql`grouping sets (("category"), ("sub_category"), (${colorKey}), (${brandKey}), ("band"), ())`);
+    .from(sql`"groups"`)
+    .groupBy(sql`grouping sets (("category"), ("sub_category"), (${brandKey}), ("band"), ())`);
+  const sizes = db
+    .select({
+      facet: sql<string>`'size'`.as('facet'),
+      value: sql<string | null>`s.size`.as('value'),
+      n: sql<number>`${countBut('sizeColor')}`.mapWith(Number).as('n'),
+    })
+    .from(sql`"groups" cross join lateral unnest("facet_sizes") as s(size)`)
+    .groupBy(sql`s.size`);
+  const colors = db
+    .select({
+      facet: sql<string>`'color'`.as('facet'),
+      value: sql<string | null>`max(c.spelling)`.as('value'),
+      n: sql<number>`${countBut('sizeColor')}`.mapWith(Number).as('n'),
+    })
+    // Each group's colours once per key: a product counts once under "Blue" however it spells it.
+    .from(
+      sql`"groups" cross join lateral (select ${keyOf(sql`u.color`)} as key, max(trim(u.color)) as spelling from unnest("facet_colors") as u(color) where trim(u.color) <> '' group by 1) as c`,
+    )
+    .groupBy(sql`c.key`);
+  const facetRows = db.$with('facet_rows').as(scalars.unionAll(sizes).unionAll(colors));
+  const rows = await db.with(groups, facetRows).select().from(facetRows);
 
   const facets: SearchFacets = {
     category: [],
     subCategory: [],
     color: [],
     brand: [],
+    size: [],
     price: PRICE_BANDS.map((b) => ({ label: b.label, min: b.min, max: b.max, count: 0 })),
   };
   let total = 0;
-  for (const r of rows) {
-    if (r.set === SET.all) total = r.nAll;
-    else if (r.set === SET.category && r.nCategory > 0)
-      facets.category.push({ value: r.category, count: r.nCategory });
-    else if (r.set === SET.subCategory && r.nSubCategory > 0)
-      facets.subCategory.push({ value: r.subCategory, count: r.nSubCategory });
-    else if (r.set === SET.color && r.colorKey && r.color && r.nColor > 0)
-      facets.color.push({ value: r.color.trim(), count: r.nColor });
-    else if (r.set === SET.brand && r.brandKey && r.brand && r.nBrand > 0)
-      facets.brand.push({ value: r.brand.trim(), count: r.nBrand });
-    else if (r.set === SET.price && r.band !== null) facets.price[Number(r.band)]!.count = r.nPrice;
+  for (const { facet, value, n } of rows) {
+    const count = Number(n);
+    if (facet === 'all') total = count;
+    else if (value === null || value.trim() === '' || count === 0) continue;
+    else if (facet === 'price') facets.price[Number(value)]!.count = count;
+    else if (
+      facet === 'category' ||
+      facet === 'subCategory' ||
+      facet === 'color' ||
+      facet === 'brand' ||
+      facet === 'size'
+    )
+      facets[facet].push({ value: value.trim(), count });
   }
   for (const d of ['category', 'subCategory', 'color', 'brand'] as const) facets[d].sort(byCount);
+  facets.size.sort((a, b) => compareSizes(a.value, b.value));
   return { facets, total };
 }
