@@ -6,10 +6,12 @@ import {
   PAGE_DEFAULT_LIMIT,
   PAGE_MAX_LIMIT,
   SUB_CATEGORIES,
+  SUB_CATEGORY_LABEL,
   SUB_CATEGORY_PARENT,
   type SubCategory,
 } from './catalog-constants.ts';
 import { TEXT_LIMITS } from './form-rules.ts';
+import { CATALOG_LIMITS, SIZES, sizesFor } from './sizes.ts';
 import { textField } from './text.ts';
 
 export const productImageSchema = z.object({ url: z.string(), alt: z.string(), public_id: z.string() });
@@ -167,54 +169,257 @@ export function subCategoryMismatch(category: Category, subCategory: SubCategory
     : `Sub-category ${subCategory} does not belong to category ${category}`;
 }
 
-/** `POST /api/seller/add-product` (SPEC §7 plus optional color, brand, markPrice). */
-export const addProductSchema = z
-  .object({
-    productName: productNameSchema,
-    price: rupees('Price'),
-    stockQuantity: stockSchema,
-    category: categorySchema,
-    subCategory: subCategorySchema,
-    imageUrl: imageUrlSchema,
-    public_id: publicIdSchema,
-    color: optionalLabel('Color', 40),
-    brand: optionalLabel('Brand', 60),
-    markPrice: markPriceSchema,
-  })
-  .superRefine((v, ctx) => {
-    const mismatch = subCategoryMismatch(v.category, v.subCategory);
-    if (mismatch) ctx.addIssue({ code: 'custom', message: mismatch, path: ['subCategory'] });
-  });
-export type AddProductInput = z.input<typeof addProductSchema>;
-export type AddProductData = z.output<typeof addProductSchema>;
-
 const productIdSchema = textField('productId')
   .trim()
   .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'productId is not a valid id')
   .transform((v) => v.toLowerCase());
 
+const descriptionSchema = textField('Description')
+  .trim()
+  .max(
+    CATALOG_LIMITS.description,
+    `Description must be at most ${CATALOG_LIMITS.description.toLocaleString('en-IN')} characters`,
+  );
+
+/** One photo of the gallery: an uploaded rendition URL (or https URL), its id, and alt text. */
+export const imageInputSchema = z.object({
+  url: imageUrlSchema,
+  public_id: publicIdSchema,
+  alt: textField('Alt text', 'Alt text must be text')
+    .trim()
+    .max(CATALOG_LIMITS.imageAlt, `Alt text must be at most ${CATALOG_LIMITS.imageAlt} characters`)
+    .nullish()
+    .transform((v) => v ?? ''),
+});
+export type ImageInput = z.input<typeof imageInputSchema>;
+
+const imagesSchema = z
+  .array(imageInputSchema, { error: 'images must be a list of photos' })
+  .min(1, 'Add at least one photo')
+  .max(CATALOG_LIMITS.images, `At most ${CATALOG_LIMITS.images} photos`)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((img, i) => {
+      if (seen.has(img.url))
+        ctx.addIssue({ code: 'custom', message: 'This photo is already in the gallery', path: [i, 'url'] });
+      seen.add(img.url);
+    });
+  });
+
+/** One size (and colour) as the seller sends it: `_id` for an existing one, none for a new one. */
+export const variantInputSchema = z
+  .object({
+    _id: productIdSchema.optional(),
+    size: textField('Size').trim().min(1, 'Size is required').max(20, 'Size is not valid'),
+    color: textField('Colour', 'Colour must be text')
+      .trim()
+      .max(CATALOG_LIMITS.color, `Colour must be at most ${CATALOG_LIMITS.color} characters`)
+      .nullish()
+      .transform((v) => v ?? ''),
+    /** Empty or absent: the server makes one (VA-<product>-<size>-<colour>). */
+    sku: textField('SKU', 'SKU must be text')
+      .trim()
+      .max(CATALOG_LIMITS.sku, `SKU must be at most ${CATALOG_LIMITS.sku} characters`)
+      .regex(/^[A-Za-z0-9._/-]*$/, 'SKU may use only letters, digits and . _ / -')
+      .nullish()
+      .transform((v) => (v ? v : undefined)),
+    stock: stockSchema,
+    price: rupees('Price'),
+    mrp: z
+      .union([rupees('MRP'), z.literal(''), z.null()])
+      .optional()
+      .transform((v) => (v === '' || v === undefined ? null : v)),
+  })
+  .superRefine((v, ctx) => {
+    if (v.mrp != null && typeof v.price === 'number' && v.mrp < v.price)
+      ctx.addIssue({ code: 'custom', message: 'MRP cannot be less than the price', path: ['mrp'] });
+  });
+export type VariantInput = z.input<typeof variantInputSchema>;
+export type VariantData = z.output<typeof variantInputSchema>;
+
+/** The whole grid of sizes × colours: each (size, colour) once, each SKU once. */
+const variantsSchema = z
+  .array(variantInputSchema, { error: 'variants must be a list of sizes' })
+  .min(1, 'Add at least one size')
+  .max(CATALOG_LIMITS.variants, `At most ${CATALOG_LIMITS.variants} sizes and colours`)
+  .superRefine((list, ctx) => {
+    const cells = new Set<string>();
+    const skus = new Set<string>();
+    const ids = new Set<string>();
+    list.forEach((v, i) => {
+      const cell = `${v.size}\u0000${String(v.color ?? '').toLowerCase()}`;
+      if (cells.has(cell))
+        ctx.addIssue({
+          code: 'custom',
+          message: `Size ${v.size}${v.color ? ` in ${v.color}` : ''} is listed twice`,
+          path: [i, 'size'],
+        });
+      cells.add(cell);
+      if (v.sku && skus.has(v.sku))
+        ctx.addIssue({ code: 'custom', message: `SKU ${v.sku} is used twice`, path: [i, 'sku'] });
+      if (v.sku) skus.add(v.sku);
+      if (v._id && ids.has(v._id))
+        ctx.addIssue({ code: 'custom', message: 'This size is listed twice', path: [i, '_id'] });
+      if (v._id) ids.add(v._id);
+    });
+  });
+
+const MEASUREMENT_MAX_CM = 500;
+
+/** A size chart as the seller sends it: null clears it. */
+export const sizeChartInputSchema = z
+  .object({
+    measurements: z
+      .array(
+        textField('Measurement')
+          .trim()
+          .min(1, 'Name the measurement (e.g. Chest)')
+          .max(
+            CATALOG_LIMITS.measurementName,
+            `A measurement name must be at most ${CATALOG_LIMITS.measurementName} characters`,
+          ),
+      )
+      .min(1, 'Add at least one measurement')
+      .max(
+        CATALOG_LIMITS.sizeChartMeasurements,
+        `At most ${CATALOG_LIMITS.sizeChartMeasurements} measurements`,
+      ),
+    rows: z
+      .array(
+        z.object({
+          size: textField('Size').trim().min(1, 'Size is required'),
+          cm: z.array(
+            z
+              .number({ error: 'Centimetres must be a number' })
+              .min(0, 'Centimetres cannot be negative')
+              .max(MEASUREMENT_MAX_CM, `Centimetres must be at most ${MEASUREMENT_MAX_CM}`)
+              .nullable(),
+          ),
+        }),
+      )
+      .min(1, 'Add at least one size to the chart')
+      .max(SIZES.length, 'Too many sizes in the chart'),
+  })
+  .superRefine((chart, ctx) => {
+    const seen = new Set<string>();
+    chart.rows.forEach((row, i) => {
+      if (row.cm.length !== chart.measurements.length)
+        ctx.addIssue({
+          code: 'custom',
+          message: `Give one value (or none) per measurement: ${chart.measurements.length}`,
+          path: ['rows', i, 'cm'],
+        });
+      if (seen.has(row.size))
+        ctx.addIssue({
+          code: 'custom',
+          message: `Size ${row.size} is in the chart twice`,
+          path: ['rows', i, 'size'],
+        });
+      seen.add(row.size);
+    });
+  })
+  .nullable();
+export type SizeChartInput = z.input<typeof sizeChartInputSchema>;
+
+/**
+ * Refuses sizes outside the sub-category's set (`sizesFor`), naming the field (`variants.2.size`).
+ * Exported for the server, which checks an update against the stored sub-category.
+ */
+export function sizeIssues(
+  subCategory: string,
+  variants: readonly { size: string }[] | undefined,
+  chart: { rows: readonly { size: string }[] } | null | undefined,
+): { message: string; path: (string | number)[] }[] {
+  if (!(SUB_CATEGORIES as readonly string[]).includes(subCategory)) return [];
+  const allowed = sizesFor(subCategory as SubCategory);
+  const label = SUB_CATEGORY_LABEL[subCategory as SubCategory];
+  const wrong = (size: string) =>
+    `Size ${size} is not offered for ${label} (choose from ${allowed.join(', ')})`;
+  return [
+    ...(variants ?? []).flatMap((v, i) =>
+      allowed.includes(v.size) ? [] : [{ message: wrong(v.size), path: ['variants', i, 'size'] }],
+    ),
+    ...(chart?.rows ?? []).flatMap((r, i) =>
+      allowed.includes(r.size) ? [] : [{ message: wrong(r.size), path: ['sizeChart', 'rows', i, 'size'] }],
+    ),
+  ];
+}
+
+/**
+ * `POST /api/seller/add-product`: SPEC §7 (one "Free Size" variant from price, stockQuantity and
+ * markPrice) plus optional color, brand, description, a photo gallery (`images`, then imageUrl is
+ * not needed), a size chart and a size grid (`variants`, then price and stockQuantity are not needed
+ * and are ignored).
+ */
+export const addProductSchema = z
+  .object({
+    productName: productNameSchema,
+    price: rupees('Price').optional(),
+    stockQuantity: stockSchema.optional(),
+    category: categorySchema,
+    subCategory: subCategorySchema,
+    imageUrl: imageUrlSchema.optional(),
+    public_id: publicIdSchema,
+    color: optionalLabel('Color', 40),
+    brand: optionalLabel('Brand', 60),
+    markPrice: markPriceSchema,
+    description: descriptionSchema.optional(),
+    images: imagesSchema.optional(),
+    sizeChart: sizeChartInputSchema.optional(),
+    variants: variantsSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const mismatch = subCategoryMismatch(v.category, v.subCategory);
+    if (mismatch) ctx.addIssue({ code: 'custom', message: mismatch, path: ['subCategory'] });
+    if (!v.variants) {
+      if (v.price === undefined)
+        ctx.addIssue({ code: 'custom', message: 'Price is required', path: ['price'] });
+      if (v.stockQuantity === undefined)
+        ctx.addIssue({ code: 'custom', message: 'Stock quantity is required', path: ['stockQuantity'] });
+    }
+    if (!v.images && v.imageUrl === undefined)
+      ctx.addIssue({ code: 'custom', message: 'Image is required', path: ['imageUrl'] });
+    for (const issue of sizeIssues(v.subCategory, v.variants, v.sizeChart))
+      ctx.addIssue({ code: 'custom', ...issue });
+  });
+export type AddProductInput = z.input<typeof addProductSchema>;
+export type AddProductData = z.output<typeof addProductSchema>;
+
 /**
  * `PUT /api/seller/update-product`: productId plus any fields to change. Without imageUrl the old
  * image stays (the old client always uploads first, newer ones may not). Category consistency is
- * checked by the server against the stored values for fields not sent.
+ * checked by the server against the stored values for fields not sent. `variants` is the whole new
+ * grid (entries with `_id` change that size, others are added, sizes left out are deleted); with it,
+ * price, stockQuantity and markPrice are ignored. `images` replaces the whole gallery.
  */
-export const updateProductSchema = z.object({
-  productId: productIdSchema,
-  productName: productNameSchema.optional(),
-  price: rupees('Price').optional(),
-  stockQuantity: stockSchema.optional(),
-  category: categorySchema.optional(),
-  subCategory: subCategorySchema.optional(),
-  /** Absent, empty or null: keep the current image. */
-  imageUrl: z
-    .union([z.literal(''), z.null(), imageUrlSchema])
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  public_id: publicIdSchema,
-  color: optionalLabel('Color', 40).optional(),
-  brand: optionalLabel('Brand', 60).optional(),
-  markPrice: markPriceSchema,
-});
+export const updateProductSchema = z
+  .object({
+    productId: productIdSchema,
+    productName: productNameSchema.optional(),
+    price: rupees('Price').optional(),
+    stockQuantity: stockSchema.optional(),
+    category: categorySchema.optional(),
+    subCategory: subCategorySchema.optional(),
+    /** Absent, empty or null: keep the current image. */
+    imageUrl: z
+      .union([z.literal(''), z.null(), imageUrlSchema])
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    public_id: publicIdSchema,
+    color: optionalLabel('Color', 40).optional(),
+    brand: optionalLabel('Brand', 60).optional(),
+    markPrice: markPriceSchema,
+    description: descriptionSchema.optional(),
+    images: imagesSchema.optional(),
+    sizeChart: sizeChartInputSchema.optional(),
+    variants: variantsSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    // Without a new sub-category the server checks sizes against the stored one.
+    if (v.subCategory)
+      for (const issue of sizeIssues(v.subCategory, v.variants, v.sizeChart))
+        ctx.addIssue({ code: 'custom', ...issue });
+  });
 export type UpdateProductInput = z.input<typeof updateProductSchema>;
 export type UpdateProductData = z.output<typeof updateProductSchema>;
 

@@ -2,20 +2,30 @@ import { randomUUID } from 'node:crypto';
 import {
   type AddProductData,
   type Category,
-  FREE_SIZE,
+  compareSizes,
+  type SizeChart,
   type SubCategory,
+  sizeIssues,
   subCategoryMismatch,
   type UpdateProductData,
 } from '@vastra/contracts';
 import { and, eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { products, productVariants, sellers } from '../../db/schema.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { products, productVariants, type StoredImage, sellers } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
-import type { MediaStorage } from '../media/index.ts';
-import { type ProductImage, resolveProductImage } from '../media/index.ts';
-import { releaseImageIfUnused } from './image-cleanup.ts';
+import { type MediaStorage, resolveProductImage } from '../media/index.ts';
+import { coverColumns, releaseDroppedImages, resolveGallery } from './gallery.ts';
 import { type ApiProduct, productColumns, toApiProduct } from './product-view.ts';
+import {
+  cellsOf,
+  checkSizes,
+  explainGridConflict,
+  freeSizeCell,
+  type GridCell,
+  insertGrid,
+  replaceGrid,
+} from './variants.ts';
 import { bumpCatalogVersion } from './version.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -23,13 +33,7 @@ export const PRODUCT_NOT_FOUND = 'Product not found';
 export const SEVERAL_SIZES =
   'This product has several sizes: its stock and prices were left as they are. Change them per size in the size grid';
 
-/** A SKU unique per seller when the seller gives none: product id's first 8 hex digits, size, colour. */
-export function defaultSku(productId: string, size: string, color: string): string {
-  const part = (t: string) => t.toUpperCase().replace(/[^A-Z0-9]+/g, '');
-  return ['VA', productId.replace(/-/g, '').slice(0, 8).toUpperCase(), part(size), part(color)]
-    .filter(Boolean)
-    .join('-');
-}
+export { defaultSku } from './variants.ts';
 
 /** One of the seller's own products (not removed), with the company joined. */
 export async function findOwnProduct(db: DbOrTx, sellerId: string, productId: string) {
@@ -47,59 +51,102 @@ function checkMarkPrice(pricePaise: number, mrpPaise: number | null) {
     throw badRequest('Marked price cannot be less than the price', 'markPrice');
 }
 
-/** Adds a product for the seller; the image must already be uploaded (or be an https URL). */
+const paiseOrNull = (rupees: number | null | undefined) => (rupees == null ? null : rupeesToPaise(rupees));
+
+/** The size chart as stored: rows in size order (null clears it). */
+const storedChart = (chart: SizeChart | null) =>
+  chart && { ...chart, rows: [...chart.rows].sort((a, b) => compareSizes(a.size, b.size)) };
+
+/**
+ * Adds a product for the seller in one transaction: its photos (already uploaded, or https URLs),
+ * description, size chart and size grid. The SPEC §7 payload (price, stockQuantity, imageUrl) makes
+ * one photo and one "Free Size" variant.
+ */
 export async function addProduct(
   db: Db,
   storage: MediaStorage,
   sellerId: string,
   input: AddProductData,
 ): Promise<ApiProduct> {
-  const image = await resolveProductImage(storage, input.imageUrl, input.public_id);
-  const pricePaise = rupeesToPaise(input.price);
-  const mrpPaise = input.markPrice == null ? null : rupeesToPaise(input.markPrice);
-  checkMarkPrice(pricePaise, mrpPaise);
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(products)
-      .values({
-        id: randomUUID(),
+  const gallery = input.images
+    ? await resolveGallery(storage, input.images, input.productName)
+    : await resolveGallery(
+        storage,
+        [{ url: input.imageUrl!, public_id: input.public_id }],
+        input.productName,
+        () => 'imageUrl',
+      );
+  let cells: GridCell[];
+  if (input.variants) cells = cellsOf(input.variants);
+  else {
+    const pricePaise = rupeesToPaise(input.price!);
+    const mrpPaise = paiseOrNull(input.markPrice);
+    checkMarkPrice(pricePaise, mrpPaise);
+    cells = [freeSizeCell(input.stockQuantity!, pricePaise, mrpPaise)];
+  }
+  const id = randomUUID();
+  await db
+    .transaction(async (tx) => {
+      await tx.insert(products).values({
+        id,
         sellerId,
         name: input.productName,
         category: input.category,
         subCategory: input.subCategory,
-        pricePaise,
-        mrpPaise,
-        stock: input.stockQuantity,
-        imageUrl: image.imageUrl,
-        imageId: image.imageId,
+        // Placeholders the variants trigger replaces with the grid's summary.
+        pricePaise: Math.min(...cells.map((c) => c.pricePaise)),
+        stock: 0,
+        ...coverColumns(gallery),
         color: input.color,
         brand: input.brand,
-        images: [{ url: image.imageUrl, publicId: image.imageId, alt: input.productName }],
-      })
-      .returning({ id: products.id });
-    // The SPEC §7 payload makes one "Free Size" variant holding the stock and prices.
-    await tx.insert(productVariants).values({
-      productId: row!.id,
-      sellerId,
-      size: FREE_SIZE,
-      color: '',
-      sku: defaultSku(row!.id, FREE_SIZE, ''),
-      stock: input.stockQuantity,
-      pricePaise,
-      mrpPaise,
-    });
-    await bumpCatalogVersion(tx);
-    return row!.id;
-  });
+        description: input.description ?? '',
+        sizeChart: storedChart(input.sizeChart ?? null),
+      });
+      await insertGrid(tx, id, sellerId, cells);
+      await bumpCatalogVersion(tx);
+    })
+    .catch(explainGridConflict);
   const row = await findOwnProduct(db, sellerId, id);
   if (!row) throw new AppError('INTERNAL', 'The product vanished right after it was added');
   return toApiProduct(row);
 }
 
+type Current = typeof products.$inferSelect;
+
+/**
+ * The SPEC §7 fields on the variants: a single variant takes them; several keep theirs (one number
+ * cannot say which size it is for) and the answer says so.
+ */
+async function applyLegacyStock(tx: Tx, current: Current, input: UpdateProductData) {
+  const pricePaise = input.price === undefined ? current.pricePaise : rupeesToPaise(input.price);
+  const mrpPaise = input.markPrice === undefined ? current.mrpPaise : paiseOrNull(input.markPrice);
+  checkMarkPrice(pricePaise, mrpPaise);
+  const variants = await tx
+    .select({ id: productVariants.id, size: productVariants.size })
+    .from(productVariants)
+    .where(eq(productVariants.productId, current.id));
+  if (input.subCategory && input.subCategory !== current.subCategory) {
+    const [misfit] = sizeIssues(input.subCategory, variants, null);
+    if (misfit) throw badRequest(`${misfit.message}; send the new sizes with it`, 'subCategory');
+  }
+  const stock = input.stockQuantity ?? current.stock;
+  if (variants.length === 1) {
+    await tx
+      .update(productVariants)
+      .set({ pricePaise, mrpPaise, stock, updatedAt: new Date() })
+      .where(eq(productVariants.id, variants[0]!.id));
+    return undefined;
+  }
+  const changed =
+    stock !== current.stock || pricePaise !== current.pricePaise || mrpPaise !== current.mrpPaise;
+  return changed ? SEVERAL_SIZES : undefined;
+}
+
 /**
  * Changes any of the product's fields; only its seller may (another seller gets 404, as if it did
- * not exist). Without a new imageUrl the old image stays; a replaced image is deleted afterwards
- * unless something else still shows it.
+ * not exist). `variants` replaces the size grid, `images` the gallery; without either the SPEC §7
+ * fields apply (imageUrl replaces the cover). Photos no longer shown are deleted after the commit
+ * unless something else still shows them.
  */
 export async function updateProduct(
   db: Db,
@@ -107,81 +154,63 @@ export async function updateProduct(
   sellerId: string,
   input: UpdateProductData,
 ): Promise<{ product: ApiProduct; message: string | undefined }> {
-  const { replacedImage, message } = await db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(products)
-      .where(
-        and(eq(products.id, input.productId), eq(products.sellerId, sellerId), eq(products.status, 'active')),
-      )
-      .for('update');
-    if (!current) throw notFound(PRODUCT_NOT_FOUND);
+  const { before, after, message } = await db
+    .transaction(async (tx) => {
+      // Locked before its variants, as every stock writer does (no deadlock cycles).
+      const [current] = await tx
+        .select()
+        .from(products)
+        .where(
+          and(
+            eq(products.id, input.productId),
+            eq(products.sellerId, sellerId),
+            eq(products.status, 'active'),
+          ),
+        )
+        .for('no key update');
+      if (!current) throw notFound(PRODUCT_NOT_FOUND);
 
-    const category = (input.category ?? current.category) as Category;
-    const subCategory = (input.subCategory ?? current.subCategory) as SubCategory;
-    const mismatch = subCategoryMismatch(category, subCategory);
-    if (mismatch) throw badRequest(mismatch, input.subCategory ? 'subCategory' : 'category');
+      const category = (input.category ?? current.category) as Category;
+      const subCategory = (input.subCategory ?? current.subCategory) as SubCategory;
+      const mismatch = subCategoryMismatch(category, subCategory);
+      if (mismatch) throw badRequest(mismatch, input.subCategory ? 'subCategory' : 'category');
+      checkSizes(subCategory, input.variants, input.sizeChart);
 
-    const pricePaise = input.price === undefined ? current.pricePaise : rupeesToPaise(input.price);
-    const mrpPaise =
-      input.markPrice === undefined
-        ? current.mrpPaise
-        : input.markPrice === null
-          ? null
-          : rupeesToPaise(input.markPrice);
-    checkMarkPrice(pricePaise, mrpPaise);
+      const name = input.productName ?? current.name;
+      const shown: StoredImage[] =
+        current.images.length > 0
+          ? current.images
+          : [{ url: current.imageUrl, publicId: current.imageId, alt: current.name }];
+      let gallery: StoredImage[] | undefined;
+      if (input.images) gallery = await resolveGallery(storage, input.images, name);
+      else if (input.imageUrl !== undefined && input.imageUrl !== current.imageUrl) {
+        const image = await resolveProductImage(storage, input.imageUrl, input.public_id);
+        gallery = [{ url: image.imageUrl, publicId: image.imageId, alt: current.name }, ...shown.slice(1)];
+      }
 
-    let image: ProductImage | undefined;
-    if (input.imageUrl !== undefined && input.imageUrl !== current.imageUrl)
-      image = await resolveProductImage(storage, input.imageUrl, input.public_id);
+      let message: string | undefined;
+      if (input.variants) await replaceGrid(tx, current.id, sellerId, cellsOf(input.variants));
+      else message = await applyLegacyStock(tx, current, input);
 
-    const variants = await tx
-      .select({ id: productVariants.id })
-      .from(productVariants)
-      .where(eq(productVariants.productId, current.id));
-    let message: string | undefined;
-    const stock = input.stockQuantity ?? current.stock;
-    if (variants.length === 1) {
-      // One size: the SPEC §7 fields are that variant's (the trigger copies them onto the product).
       await tx
-        .update(productVariants)
-        .set({ pricePaise, mrpPaise, stock, updatedAt: new Date() })
-        .where(eq(productVariants.id, variants[0]!.id));
-    } else if (
-      stock !== current.stock ||
-      pricePaise !== current.pricePaise ||
-      mrpPaise !== current.mrpPaise
-    ) {
-      // Several sizes: one number cannot say which size it is for, so stock and prices stay as they are.
-      message = SEVERAL_SIZES;
-    }
-    await tx
-      .update(products)
-      .set({
-        name: input.productName ?? current.name,
-        category,
-        subCategory,
-        ...(image
-          ? {
-              ...image,
-              images: [
-                { url: image.imageUrl, publicId: image.imageId, alt: current.name },
-                ...current.images.slice(1),
-              ],
-            }
-          : {}),
-        ...(input.color !== undefined ? { color: input.color } : {}),
-        ...(input.brand !== undefined ? { brand: input.brand } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(products.id, current.id));
-    await bumpCatalogVersion(tx);
-    return {
-      replacedImage: image ? { imageUrl: current.imageUrl, imageId: current.imageId } : undefined,
-      message,
-    };
-  });
-  if (replacedImage) await releaseImageIfUnused(db, storage, replacedImage);
+        .update(products)
+        .set({
+          name,
+          category,
+          subCategory,
+          ...(gallery ? coverColumns(gallery) : {}),
+          ...(input.color !== undefined ? { color: input.color } : {}),
+          ...(input.brand !== undefined ? { brand: input.brand } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
+          ...(input.sizeChart !== undefined ? { sizeChart: storedChart(input.sizeChart) } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(products.id, current.id));
+      await bumpCatalogVersion(tx);
+      return { before: shown, after: gallery, message };
+    })
+    .catch(explainGridConflict);
+  if (after) await releaseDroppedImages(db, storage, before, after);
   const row = await findOwnProduct(db, sellerId, input.productId);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   return { product: toApiProduct(row), message };
