@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { callerOf, type FastAccount, quickSeller, quickUser } from '../../../test/shop-fixtures.ts';
-import { cartItems, checkouts, products, users } from '../../db/schema.ts';
+import { cartItems, checkouts, products, productVariants, users } from '../../db/schema.ts';
 
 let ctx: TestContext;
 let seller: FastAccount;
@@ -45,6 +45,9 @@ describe('the cart', () => {
     expect(first).toEqual({
       _id: expect.any(String),
       productId: newer.id,
+      variantId: newer.variantId,
+      size: 'Free Size',
+      color: '',
       quantity: 1,
       amount: 0.05,
       paymentMethod: '',
@@ -144,7 +147,7 @@ describe('the cart', () => {
     const user = await quickUser(ctx.app);
     const p = await insertProduct(ctx.db, seller.id, { stock: 5 });
     const { cartProductId } = (await add(user, p.id, 5)).json();
-    await ctx.db.update(products).set({ stock: 1 }).where(eq(products.id, p.id));
+    await ctx.db.update(productVariants).set({ stock: 1 }).where(eq(productVariants.productId, p.id));
     expect(
       (await call('PUT', '/api/user/add-to-cart', user, { cartProductId, increament: -1 })).json().quantity,
     ).toBe(4);

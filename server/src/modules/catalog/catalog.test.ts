@@ -57,6 +57,21 @@ describe('public product lists', () => {
       brand: 'Vastra Basics',
       companyName: 'Kanchi Weaves',
       sellerId: other.id,
+      description: '',
+      images: [{ url: '/media/test/sample-640.webp', alt: 'Product 13', public_id: expect.any(String) }],
+      variants: [
+        {
+          _id: expect.any(String),
+          size: 'Free Size',
+          color: '',
+          sku: expect.any(String),
+          stock: 10,
+          price: 1299,
+          mrp: null,
+        },
+      ],
+      sizes: ['Free Size'],
+      sizeChart: null,
     });
     expect(res.headers['x-total-count']).toBe(String(created.length));
   });

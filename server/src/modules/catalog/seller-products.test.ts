@@ -79,6 +79,22 @@ describe('adding a product', () => {
       brand: 'Fabindia',
       companyName: 'Mehta Handlooms',
       sellerId: seller.id,
+      // The SPEC payload makes one "Free Size" variant holding the stock and prices.
+      description: '',
+      images: [{ url: IMAGE, alt: 'Cotton Kurta', public_id: 'kurta' }],
+      variants: [
+        {
+          _id: expect.any(String),
+          size: 'Free Size',
+          color: '',
+          sku: expect.any(String),
+          stock: 7,
+          price: 1299.5,
+          mrp: 1999,
+        },
+      ],
+      sizes: ['Free Size'],
+      sizeChart: null,
     });
     const row = await rowOf(product._id);
     expect(row).toMatchObject({ pricePaise: 129_950, mrpPaise: 199_900, stock: 7, status: 'active' });

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { callerOf, type FastAccount, quickSeller, quickUser, stockOf } from '../../../test/shop-fixtures.ts';
-import { cartItems, checkouts, orderItems, orders, outboxEmails, products } from '../../db/schema.ts';
+import {
+  cartItems,
+  checkouts,
+  orderItems,
+  orders,
+  outboxEmails,
+  products,
+  productVariants,
+} from '../../db/schema.ts';
 import { computeTotals } from '../../lib/money.ts';
 
 let ctx: TestContext;
@@ -160,7 +168,7 @@ describe('Cash On Delivery', () => {
     const scarce = await insertProduct(ctx.db, seller.id, { stock: 3, name: 'Scarce Kurta' });
     await add(user, plenty.id, 2);
     await add(user, scarce.id, 3);
-    await ctx.db.update(products).set({ stock: 1 }).where(eq(products.id, scarce.id));
+    await ctx.db.update(productVariants).set({ stock: 1 }).where(eq(productVariants.productId, scarce.id));
     const res = await placeCod(user);
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatch(/Scarce Kurta/);
@@ -216,6 +224,9 @@ describe('my orders and cancelling', () => {
       _id: expect.any(String),
       orderId: expect.any(String),
       productId: b.id,
+      variantId: b.variantId,
+      size: 'Free Size',
+      color: '',
       quantity: 2,
       amount: 400,
       paymentMethod: 'COD',
