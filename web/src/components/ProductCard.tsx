@@ -2,8 +2,9 @@ import { Link } from 'react-router';
 import { useCartProductIds } from '../lib/cart.ts';
 import { imageProps } from '../lib/images.ts';
 import { productPath, rememberProduct } from '../lib/product-link.ts';
-import { useAddToCart, useBuyNow } from '../lib/shop-actions.ts';
+import { needsChoice, useAddToCart, useBuyNow } from '../lib/shop-actions.ts';
 import type { Product } from '../lib/types.ts';
+import { sizeRange } from '../lib/variant-label.ts';
 import { TruckIcon } from './icons.tsx';
 import { Price } from './Price.tsx';
 import { WishlistHeart } from './WishlistHeart.tsx';
@@ -13,10 +14,13 @@ export const DELIVERY_PROMISE = 'Delivery within 4-5 days';
 
 /**
  * A product in a grid (SPEC §2 listings): image, name, price, delivery promise, Add to Cart
- * (a disabled 'Added' once in the cart) and Buy Now. Image and name open the product page.
+ * (a disabled 'Added' once in the cart) and Buy Now. Image and name open the product page; a
+ * product in several sizes says which, and its buttons open the page to choose one.
  */
 export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
-  const inCart = useCartProductIds().has(product._id);
+  // 'Added' only when there is no other size to add.
+  const inCart = useCartProductIds().has(product._id) && !needsChoice(product);
+  const sizes = sizeRange(product.sizes ?? []);
   const { addToCart, pendingId: adding } = useAddToCart();
   const { buyNow, pendingId: buying } = useBuyNow();
   const soldOut = product.stockQuantity <= 0;
@@ -40,6 +44,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
       <WishlistHeart productId={product._id} overlay />
       {product.companyName && <p className="product-card-seller">by {product.companyName}</p>}
       <Price price={product.price} markPrice={product.markPrice} />
+      {sizes && <p className="product-card-sizes">{sizes}</p>}
       <p className="delivery">
         <TruckIcon /> {DELIVERY_PROMISE}
       </p>

@@ -31,3 +31,14 @@ export function useCartPieces(): number {
   if (useSession().role === 'visitor') return guest.reduce((n, l) => n + l.quantity, 0);
   return data?.summary.pieces ?? 0;
 }
+
+/** `productId/variantId` of a cart line; a guest line kept without a size: `productId/`. */
+export const variantKey = (productId: string, variantId?: string) => `${productId}/${variantId ?? ''}`;
+
+/** The product and size pairs already in the cart: the product page shows 'Added' for those. */
+export function useCartVariantKeys(): Set<string> {
+  const { data } = useCart();
+  const guest = useGuestLines();
+  const lines = useSession().role === 'visitor' ? guest : (data?.userCartProducts ?? []);
+  return new Set(lines.map((l) => variantKey(l.productId, l.variantId)));
+}

@@ -9,7 +9,21 @@ import { store } from './storage.ts';
  */
 export interface GuestLine {
   productId: string;
+  /** The size chosen; absent on lines kept before sizes existed (the product's only variant). */
+  variantId?: string;
   quantity: number;
+}
+
+/** What names one guest line: a product and its size (`variantId` left out: its only variant). */
+export type GuestLineRef = Pick<GuestLine, 'productId' | 'variantId'>;
+
+/**
+ * Whether a stored line is the one `ref` names. A line without a size is the product's only
+ * variant, so it matches whatever variant the server resolved it to.
+ */
+export function isLine(line: GuestLineRef, ref: GuestLineRef): boolean {
+  if (line.productId !== ref.productId) return false;
+  return line.variantId === undefined || ref.variantId === undefined || line.variantId === ref.variantId;
 }
 
 export const GUEST_CART_KEY = 'guestCart';
@@ -24,7 +38,10 @@ function parse(raw: string | null): GuestLine[] {
     if (!Array.isArray(value)) return EMPTY;
     return value.filter(
       (l): l is GuestLine =>
-        typeof l?.productId === 'string' && Number.isInteger(l?.quantity) && l.quantity >= 1,
+        typeof l?.productId === 'string' &&
+        (l.variantId === undefined || typeof l.variantId === 'string') &&
+        Number.isInteger(l?.quantity) &&
+        l.quantity >= 1,
     );
   } catch {
     return EMPTY;
@@ -54,9 +71,9 @@ export function canKeepGuestCart(): boolean {
   return ok;
 }
 
-export function removeGuestLines(productIds: string[]) {
-  if (productIds.length === 0) return;
-  writeGuestLines(guestLines().filter((l) => !productIds.includes(l.productId)));
+export function removeGuestLines(refs: GuestLineRef[]) {
+  if (refs.length === 0) return;
+  writeGuestLines(guestLines().filter((l) => !refs.some((r) => isLine(l, r))));
 }
 
 export function clearGuestCart() {

@@ -10,8 +10,8 @@ import { toast } from './toast.ts';
  * only (sessionStorage) and for half an hour.
  */
 export type Intent =
-  | { kind: 'add-to-cart'; productId: string; quantity: number }
-  | { kind: 'buy-now'; productId: string; quantity: number }
+  | { kind: 'add-to-cart'; productId: string; variantId?: string; quantity: number }
+  | { kind: 'buy-now'; productId: string; variantId?: string; quantity: number }
   | { kind: 'wishlist'; productId: string }
   | { kind: 'review'; productId: string; rating: number; reviewInput: string }
   | { kind: 'return' };
@@ -68,14 +68,16 @@ export async function mergeGuestCart(): Promise<void> {
   clearGuestCart();
   queryClient.setQueryData(keys.cart, merged);
   if (merged.capped.length > 0) toast.info('Some quantities in your cart were lowered to what is in stock');
-  if (merged.skipped.length > 0) toast.info('Some items in your cart are no longer available');
+  const needSize = merged.skipped.filter((s) => s.reason === 'choose a size').length;
+  if (needSize > 0) toast.info('Some items in your cart need a size: open them again to choose one');
+  if (merged.skipped.length > needSize) toast.info('Some items in your cart are no longer available');
 }
 
 async function perform(intent: Intent): Promise<void> {
   switch (intent.kind) {
     case 'add-to-cart': {
-      const { productId, quantity } = intent;
-      const body = quantity > 1 ? { productId, quantity } : { productId };
+      const { productId, variantId, quantity } = intent;
+      const body = { productId, ...(variantId ? { variantId } : {}), ...(quantity > 1 ? { quantity } : {}) };
       await api('/api/user/add-to-cart', { method: 'POST', as: 'user', body });
       await queryClient.invalidateQueries({ queryKey: keys.cart });
       toast.success('Added to cart');
@@ -96,7 +98,7 @@ async function perform(intent: Intent): Promise<void> {
       const session = await api<{ url?: string }>('/api/user/checkout-session-buyNow', {
         method: 'POST',
         as: 'user',
-        body: { productId: intent.productId, quantity: intent.quantity },
+        body: { productId: intent.productId, variantId: intent.variantId, quantity: intent.quantity },
       });
       if (session.url) window.location.assign(session.url);
       return;

@@ -4,6 +4,7 @@ import { api } from './api.ts';
 import { currentSession } from './auth.ts';
 import { canKeepGuestCart } from './guest-cart.ts';
 import { addGuestLine } from './guest-cart-edit.ts';
+import { productPath, rememberProduct } from './product-link.ts';
 import { keys } from './query.ts';
 import { type Intent, rememberIntent } from './resume.ts';
 import { toast } from './toast.ts';
@@ -36,49 +37,102 @@ export function useCustomerGate() {
   };
 }
 
+/** The size to buy: the one chosen, else the product's only variant; undefined when a choice is needed. */
+export function chosenVariantId(
+  product: Pick<Product, 'variants'>,
+  variantId: string | undefined,
+): string | undefined {
+  if (variantId) return variantId;
+  return product.variants.length === 1 ? product.variants[0]?._id : undefined;
+}
+
+/** Whether the shopper must pick a size (or colour) on the product page before buying. */
+export const needsChoice = (product: Pick<Product, 'variants'>) => product.variants.length > 1;
+
+/** A card cannot choose a size: it sends the shopper to the product page to choose one. */
+function useChooseSize() {
+  const navigate = useNavigate();
+  return (productId: string) => {
+    toast.info('Please choose a size');
+    rememberProduct(productId);
+    navigate(productPath(productId));
+  };
+}
+
+type Buyable = Pick<Product, '_id' | 'stockQuantity' | 'variants'>;
+
 /**
- * Add to cart (one piece unless a quantity is given) with SPEC's rules and toasts; refreshes the
- * cart. A visitor's pieces go into this browser's guest cart, merged into the account at login.
+ * Add to cart (one piece unless a quantity is given) in the size chosen, with SPEC's rules and
+ * toasts; refreshes the cart. A product with several sizes and none chosen opens its page instead.
+ * A visitor's pieces go into this browser's guest cart, merged into the account at login.
  */
 export function useAddToCart() {
   const gate = useCustomerGate();
+  const chooseSize = useChooseSize();
   const qc = useQueryClient();
   const m = useMutation({
-    mutationFn: ({ productId, quantity }: { productId: string; quantity: number }) =>
+    mutationFn: ({
+      productId,
+      variantId,
+      quantity,
+    }: {
+      productId: string;
+      variantId?: string;
+      quantity: number;
+    }) =>
       api<{ success: boolean }>('/api/user/add-to-cart', {
         method: 'POST',
         as: 'user',
-        // SPEC §7 sends only productId (one piece); the product page's stepper may ask for more.
-        body: quantity > 1 ? { productId, quantity } : { productId },
+        body: cartBody(productId, variantId, quantity),
       }),
     onSuccess: () => toast.success('Added to cart'),
     onError: (err) => toast.error(err.message),
     onSettled: () => qc.invalidateQueries({ queryKey: keys.cart }),
   });
   return {
-    addToCart: (product: Pick<Product, '_id' | 'stockQuantity'>, quantity = 1) => {
+    addToCart: (product: Buyable, quantity = 1, variantId?: string) => {
+      const chosen = chosenVariantId(product, variantId);
+      if (!chosen && needsChoice(product)) return chooseSize(product._id);
+      const variant = product.variants.find((v) => v._id === chosen);
       if (currentSession().role === 'visitor' && canKeepGuestCart()) {
-        addGuestLine(product._id, quantity, product.stockQuantity);
+        addGuestLine(
+          { productId: product._id, variantId: chosen },
+          quantity,
+          variant?.stock ?? product.stockQuantity,
+        );
         toast.success('Added to cart');
         return;
       }
-      if (gate({ kind: 'add-to-cart', productId: product._id, quantity })) {
-        m.mutate({ productId: product._id, quantity });
+      if (gate({ kind: 'add-to-cart', productId: product._id, variantId: chosen, quantity })) {
+        m.mutate({ productId: product._id, variantId: chosen, quantity });
       }
     },
     pendingId: m.isPending ? m.variables?.productId : undefined,
   };
 }
 
-/** Buy Now: a hosted checkout for this product and quantity; the browser leaves for the provider. */
+/**
+ * The add-to-cart body: SPEC §7 sends only productId (one piece); a size and a quantity above one
+ * are added when there are.
+ */
+export function cartBody(productId: string, variantId: string | undefined, quantity: number) {
+  return {
+    productId,
+    ...(variantId ? { variantId } : {}),
+    ...(quantity > 1 ? { quantity } : {}),
+  };
+}
+
+/** Buy Now: a hosted checkout for this product, size and quantity; the browser leaves for the provider. */
 export function useBuyNow() {
   const gate = useCustomerGate();
+  const chooseSize = useChooseSize();
   const m = useMutation({
-    mutationFn: ({ product, quantity }: { product: Product; quantity: number }) =>
+    mutationFn: (body: { productId: string; variantId?: string; quantity: number }) =>
       api<{ id: string; url?: string }>('/api/user/checkout-session-buyNow', {
         method: 'POST',
         as: 'user',
-        body: { product, quantity },
+        body,
       }),
     onSuccess: (session) => {
       if (session.url) window.location.assign(session.url);
@@ -87,9 +141,13 @@ export function useBuyNow() {
     onError: (err) => toast.error(err.message),
   });
   return {
-    buyNow: (product: Product, quantity = 1) => {
-      if (gate({ kind: 'buy-now', productId: product._id, quantity })) m.mutate({ product, quantity });
+    buyNow: (product: Buyable, quantity = 1, variantId?: string) => {
+      const chosen = chosenVariantId(product, variantId);
+      if (!chosen && needsChoice(product)) return chooseSize(product._id);
+      if (gate({ kind: 'buy-now', productId: product._id, variantId: chosen, quantity })) {
+        m.mutate({ productId: product._id, variantId: chosen, quantity });
+      }
     },
-    pendingId: m.isPending ? m.variables?.product._id : undefined,
+    pendingId: m.isPending ? m.variables?.productId : undefined,
   };
 }

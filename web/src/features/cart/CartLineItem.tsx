@@ -6,8 +6,9 @@ import { imageProps } from '../../lib/images.ts';
 import { categoryLabel } from '../../lib/labels.ts';
 import { productPath } from '../../lib/product-link.ts';
 import type { CartLine } from '../../lib/types.ts';
+import { variantLabel } from '../../lib/variant-label.ts';
 
-/** One cart line: category, name, image, quantity stepper, amount, remove. */
+/** One cart line: category, name, size and colour, image, quantity stepper, amount, remove. */
 export function CartLineItem({
   line,
   busy,
@@ -21,6 +22,9 @@ export function CartLineItem({
 }) {
   const p = line.product[0];
   const name = p?.productName ?? 'Product no longer available';
+  const variant = p?.variants.find((v) => v._id === line.variantId);
+  const each = variant?.price ?? line.amount / Math.max(line.quantity, 1);
+  const choice = variantLabel(line.size, line.color);
   return (
     <li className="cart-line">
       <img {...imageProps(p?.image ?? '', '96px')} alt={name} width={96} height={120} loading="lazy" />
@@ -33,12 +37,17 @@ export function CartLineItem({
         ) : (
           <span className="cart-line-name">{name}</span>
         )}
-        <span className="muted small">{p && `${formatRupees(p.price)} each`}</span>
+        {choice && (
+          <span className="variant-choice" data-testid="line-variant">
+            {choice}
+          </span>
+        )}
+        <span className="muted small">{p && `${formatRupees(each)} each`}</span>
         {onStep ? (
           <QuantityStepper
             value={line.quantity}
             min={1}
-            max={p?.stockQuantity}
+            max={variant?.stock ?? p?.stockQuantity}
             busy={busy}
             onChange={(next) => onStep(next > line.quantity ? 1 : -1)}
             label={`Quantity of ${name}`}

@@ -8,9 +8,10 @@ import { signIn } from '../../lib/auth.ts';
 import { GUEST_CART_KEY, guestLines } from '../../lib/guest-cart.ts';
 import { rememberIntent, resumeAfterLogin } from '../../lib/resume.ts';
 import type { Product } from '../../lib/types.ts';
+import { testProduct } from '../../test-product.ts';
 import CartPage from './CartPage.tsx';
 
-const product: Product = {
+const product: Product = testProduct({
   _id: '11111111-1111-4111-8111-111111111111',
   productName: 'Indigo Kurta',
   price: 10.12,
@@ -27,7 +28,7 @@ const product: Product = {
   brand: '',
   companyName: 'Looms',
   sellerId: 's1',
-};
+});
 const gone = '22222222-2222-4222-8222-222222222222';
 
 type Call = { path: string; method: string; body: unknown; token: string | null };
@@ -48,7 +49,14 @@ function serve() {
         );
         answer = {
           success: true,
-          lines: lines.map((l) => ({ ...l, amount: l.quantity * 10.12, product })),
+          lines: lines.map((l) => ({
+            ...l,
+            variantId: product.variants[0]?._id,
+            size: 'Free Size',
+            color: '',
+            amount: l.quantity * 10.12,
+            product,
+          })),
           summary: { pieces: lines[0]?.quantity ?? 0, subtotal: 20.24, gst: 3.64, shipping: 0, total: 23.88 },
           capped: [],
           skipped: body.lines.some((l: { productId: string }) => l.productId === gone)
@@ -96,7 +104,9 @@ describe('a visitor’s cart', () => {
   it('Add to Cart keeps the product in the browser, without a login or a server call', async () => {
     show('/card');
     await userEvent.click(screen.getByRole('button', { name: 'Add Indigo Kurta to cart' }));
-    expect(guestLines()).toEqual([{ productId: product._id, quantity: 1 }]);
+    expect(guestLines()).toEqual([
+      { productId: product._id, variantId: product.variants[0]?._id, quantity: 1 },
+    ]);
     expect(await screen.findByRole('button', { name: 'Added' })).toBeDisabled();
     expect(calls.filter((c) => c.path.includes('add-to-cart'))).toEqual([]);
     expect(screen.queryByText('Login page')).toBeNull();

@@ -3,13 +3,14 @@ import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { removeGuestLines, useGuestLines } from '../../lib/guest-cart.ts';
+import { type GuestLineRef, isLine, removeGuestLines, useGuestLines } from '../../lib/guest-cart.ts';
 import { setGuestQuantity } from '../../lib/guest-cart-edit.ts';
 import { rememberIntent } from '../../lib/resume.ts';
 import { toast } from '../../lib/toast.ts';
 import { CartLineItem } from './CartLineItem.tsx';
 import { CartSummary } from './CartSummary.tsx';
-import { asCartLine, previewGuestCart } from './guest-api.ts';
+import { asCartLine, dropUnsellable, previewGuestCart } from './guest-api.ts';
+import { NeedsSize } from './NeedsSize.tsx';
 
 /**
  * /cart-page for a visitor: the lines kept in this browser, with the products, amounts and
@@ -31,11 +32,9 @@ export function GuestCart() {
   useEffect(() => {
     if (!preview.data) return;
     const { skipped, capped } = preview.data;
-    if (skipped.length > 0) {
-      removeGuestLines(skipped.map((s) => s.productId));
+    if (dropUnsellable(skipped))
       toast.info('Some items in your cart are no longer available and were removed');
-    }
-    for (const c of capped) setGuestQuantity(c.productId, c.quantity);
+    for (const c of capped) setGuestQuantity(c, c.quantity);
   }, [preview.data]);
 
   const checkout = () => {
@@ -54,8 +53,9 @@ export function GuestCart() {
   const priced = lines.length > 0 ? (preview.data?.lines ?? []) : [];
   const busy = preview.isFetching;
   // Steps count from the browser's line (the priced answer may be a click behind).
-  const quantityOf = (productId: string, shown: number) =>
-    lines.find((l) => l.productId === productId)?.quantity ?? shown;
+  const quantityOf = (ref: GuestLineRef, shown: number) =>
+    lines.find((l) => isLine(l, ref))?.quantity ?? shown;
+  const needSize = (preview.data?.skipped ?? []).filter((s) => s.reason === 'choose a size');
   return (
     <section className="page">
       <div className="page-head">
@@ -66,17 +66,20 @@ export function GuestCart() {
       </div>
       <div className="cart-layout">
         <div className="card">
+          {needSize.map((s) => (
+            <NeedsSize key={s.productId} productId={s.productId} onRemove={() => removeGuestLines([s])} />
+          ))}
           {priced.length === 0 ? (
             <p className="empty">Your cart is empty</p>
           ) : (
             <ul className="cart-lines">
               {priced.map((l) => (
                 <CartLineItem
-                  key={l.productId}
+                  key={`${l.productId}/${l.variantId}`}
                   line={asCartLine(l)}
                   busy={busy}
-                  onStep={(by) => setGuestQuantity(l.productId, quantityOf(l.productId, l.quantity) + by)}
-                  onRemove={() => removeGuestLines([l.productId])}
+                  onStep={(by) => setGuestQuantity(l, quantityOf(l, l.quantity) + by)}
+                  onRemove={() => removeGuestLines([l])}
                 />
               ))}
             </ul>

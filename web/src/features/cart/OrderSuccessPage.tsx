@@ -9,6 +9,7 @@ import { keys } from '../../lib/query.ts';
 import { STORAGE, store } from '../../lib/storage.ts';
 import { confirmSession, type PlacedOrder, placeOrder } from './api.ts';
 import './cart.css';
+import { variantLabel } from '../../lib/variant-label.ts';
 
 type Outcome = { placed: true; order: PlacedOrder } | { placed: false; message: string };
 
@@ -125,6 +126,9 @@ export default function OrderSuccessPage() {
                 />
                 <span>
                   {line.product[0].productName} × {line.quantity}
+                  {variantLabel(line.size, line.color) && (
+                    <span className="variant-choice">{variantLabel(line.size, line.color)}</span>
+                  )}
                 </span>
                 <strong>{formatRupees(line.amount)}</strong>
               </li>

@@ -5,10 +5,11 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../lib/auth.ts';
 import type { CartAnswer } from '../../lib/types.ts';
+import { testProduct } from '../../test-product.ts';
 import CartPage from './CartPage.tsx';
 import PlaceOrderPage from './PlaceOrderPage.tsx';
 
-const product = {
+const product = testProduct({
   _id: 'p1',
   productName: 'Indigo Kurta',
   price: 10.12,
@@ -25,7 +26,7 @@ const product = {
   brand: '',
   companyName: 'Looms',
   sellerId: 's1',
-};
+});
 const address = { address: '14 Residency Road', city: 'Pune', state: 'Maharashtra', postalCode: '411001' };
 
 /**
@@ -38,6 +39,9 @@ const cart: CartAnswer = {
     {
       _id: 'c1',
       productId: 'p1',
+      variantId: 'v-M',
+      size: 'M',
+      color: 'Blue',
       quantity: 3,
       amount: 30.36,
       paymentMethod: 'COD',

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatRupees } from '../../lib/format.ts';
 import { imageProps } from '../../lib/images.ts';
 import { productPath } from '../../lib/product-link.ts';
+import { variantLabel } from '../../lib/variant-label.ts';
 import { canCancel, ITEM_STATUS } from './labels.ts';
 
 /** One item of an order: what was bought, its status and, while it is pending, its Cancel button. */
@@ -17,11 +18,17 @@ export function OrderItemRow({
 }) {
   const p = line.product[0];
   const status = ITEM_STATUS[line.status];
+  const choice = variantLabel(line.size, line.color);
   return (
     <li className="order-line" data-testid="order-item">
       <img {...imageProps(p.image, '88px')} alt={p.productName} width={88} height={110} loading="lazy" />
       <div>
         <h3>{p._id ? <Link to={productPath(p._id)}>{p.productName}</Link> : p.productName}</h3>
+        {choice && (
+          <p className="variant-choice" data-testid="item-variant">
+            {choice}
+          </p>
+        )}
         <p className="order-meta">
           <span className={`pill ${status.tone}`} data-testid="item-status">
             {status.label}

@@ -1,4 +1,5 @@
 import type { ApiOrder, OrderLine, OrderSummary } from '@vastra/contracts';
+import { testProduct } from '../../test-product.ts';
 
 /** Order answers as the server sends them, for the orders pages' tests. */
 export function line(over: Partial<OrderLine> & { name: string }): OrderLine {
@@ -7,6 +8,9 @@ export function line(over: Partial<OrderLine> & { name: string }): OrderLine {
     _id: `item-${name}`,
     orderId: 'o1',
     productId: `p-${name}`,
+    variantId: `v-${name}`,
+    size: 'Free Size',
+    color: '',
     quantity: 1,
     amount: 500,
     paymentMethod: 'COD',
@@ -18,7 +22,7 @@ export function line(over: Partial<OrderLine> & { name: string }): OrderLine {
     postalCode: '560001',
     date: '2026-11-23T10:00:00.000Z',
     product: [
-      {
+      testProduct({
         _id: `p-${name}`,
         productName: name,
         price: 500,
@@ -35,7 +39,7 @@ export function line(over: Partial<OrderLine> & { name: string }): OrderLine {
         brand: '',
         companyName: 'Das Weaves',
         sellerId: 's1',
-      },
+      }),
     ],
     ...rest,
   };

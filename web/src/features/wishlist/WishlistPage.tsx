@@ -13,6 +13,7 @@ import type { Product } from '../../lib/types.ts';
 import { removeFromWishlist, useWishlist } from '../../lib/wishlist.ts';
 import { moveToCart } from './api.ts';
 import './wishlist.css';
+import { sizeRange } from '../../lib/variant-label.ts';
 
 /** /wishlist: the customer's saved products, newest first, each with Move to cart and Remove. */
 export default function WishlistPage() {
@@ -26,7 +27,7 @@ export default function WishlistPage() {
       qc.invalidateQueries({ queryKey: keys.cart }),
     ]);
   const move = useMutation({
-    mutationFn: moveToCart,
+    mutationFn: (p: Product) => moveToCart(p._id, p.variants.length === 1 ? p.variants[0]?._id : undefined),
     onSuccess: () => toast.success('Moved to your cart'),
     onError: (err) => toast.error(err.message),
     onSettled: refresh,
@@ -68,7 +69,7 @@ export default function WishlistPage() {
     );
   }
   const products = q.data.products;
-  const busyId = move.isPending ? move.variables : remove.isPending ? remove.variables : undefined;
+  const busyId = move.isPending ? move.variables._id : remove.isPending ? remove.variables : undefined;
   return (
     <section className="page">
       <div className="page-head">
@@ -91,7 +92,7 @@ export default function WishlistPage() {
               key={p._id}
               product={p}
               busy={busyId === p._id}
-              onMove={() => move.mutate(p._id)}
+              onMove={() => move.mutate(p)}
               onRemove={() => remove.mutate(p._id)}
             />
           ))}
@@ -113,6 +114,7 @@ function WishlistItem({
   onRemove: () => void;
 }) {
   const soldOut = p.stockQuantity <= 0;
+  const sizes = sizeRange(p.sizes ?? []);
   return (
     <li className="card wishlist-item">
       <Link to={productPath(p._id)} className="wishlist-item-img">
@@ -124,18 +126,30 @@ function WishlistItem({
         </Link>
         {p.companyName && <span className="muted small">by {p.companyName}</span>}
         <Price price={p.price} markPrice={p.markPrice} />
+        {sizes && <span className="muted small">{sizes}</span>}
         {soldOut && <span className="stock-out">Sold out</span>}
       </div>
       <div className="wishlist-item-actions">
-        <button
-          type="button"
-          className="btn btn-sm btn-primary"
-          disabled={soldOut || busy}
-          onClick={onMove}
-          aria-label={`Move ${p.productName} to cart`}
-        >
-          Move to cart
-        </button>
+        {p.variants.length > 1 ? (
+          // Several sizes: the product page is where one is chosen.
+          <Link
+            to={productPath(p._id)}
+            className="btn btn-sm btn-primary"
+            aria-label={`Choose a size of ${p.productName}`}
+          >
+            Choose size
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-sm btn-primary"
+            disabled={soldOut || busy}
+            onClick={onMove}
+            aria-label={`Move ${p.productName} to cart`}
+          >
+            Move to cart
+          </button>
+        )}
         <button
           type="button"
           className="btn btn-sm"

@@ -1,0 +1,19 @@
+import { Link } from 'react-router';
+import { productPath } from '../../lib/product-link.ts';
+
+/**
+ * A guest line kept before its product came in several sizes: the server cannot price it until a
+ * size is chosen, so the cart says so and links to the product page (adding a size there replaces
+ * this line).
+ */
+export function NeedsSize({ productId, onRemove }: { productId: string; onRemove: () => void }) {
+  return (
+    <p className="needs-size" role="status" data-testid="needs-size">
+      <span>An item in your cart now comes in several sizes. Choose a size to keep it.</span>
+      <Link to={productPath(productId)}>Choose a size</Link>
+      <button type="button" className="btn btn-sm" onClick={onRemove}>
+        Remove
+      </button>
+    </p>
+  );
+}
