@@ -1,7 +1,7 @@
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '@vastra/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertProduct } from '../../../test/factories.ts';
+import { insertProduct, insertSizedProduct } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { callerOf, type FastAccount, quickSeller, quickUser } from '../../../test/shop-fixtures.ts';
 import { cartItems, sellers } from '../../db/schema.ts';
@@ -36,7 +36,7 @@ describe('merging a guest cart at login (POST /api/user/cart/merge)', () => {
     const a = await insertProduct(ctx.db, seller.id, { pricePaise: 33_333, stock: 9 });
     const b = await insertProduct(ctx.db, seller.id, { pricePaise: 5, stock: 9 });
     const res = await merge(user, [
-      { productId: a.id, quantity: 3, variantId: 'size-m' },
+      { productId: a.id, quantity: 3, variantId: a.variantId },
       { productId: b.id, quantity: 1 },
     ]);
     expect(res.statusCode).toBe(200);
@@ -63,7 +63,9 @@ describe('merging a guest cart at login (POST /api/user/cart/merge)', () => {
       { productId: scarce.id, quantity: 3 },
     ]);
     expect(res.statusCode).toBe(200);
-    expect(res.json().capped).toEqual([{ productId: scarce.id, requested: 6, quantity: 4 }]);
+    expect(res.json().capped).toEqual([
+      { productId: scarce.id, variantId: scarce.variantId, requested: 6, quantity: 4 },
+    ]);
     expect(await rowsOf(user.id)).toEqual({ [roomy.id]: 7, [scarce.id]: 4 });
     // Still one line per product.
     expect(res.json().userCartProducts).toHaveLength(2);
@@ -74,7 +76,9 @@ describe('merging a guest cart at login (POST /api/user/cart/merge)', () => {
     const p = await insertProduct(ctx.db, seller.id, { stock: 5 });
     expect((await add(user, p.id, 5)).statusCode).toBe(200);
     const res = await merge(user, [{ productId: p.id, quantity: 2 }]);
-    expect(res.json().capped).toEqual([{ productId: p.id, requested: 7, quantity: 5 }]);
+    expect(res.json().capped).toEqual([
+      { productId: p.id, variantId: p.variantId, requested: 7, quantity: 5 },
+    ]);
     expect(await rowsOf(user.id)).toEqual({ [p.id]: 5 });
   });
 
@@ -85,7 +89,12 @@ describe('merging a guest cart at login (POST /api/user/cart/merge)', () => {
     const res = await merge(user, [{ productId: p.id, quantity: 50 }]);
     expect(res.statusCode).toBe(200);
     expect(res.json().capped).toEqual([
-      { productId: p.id, requested: MAX_LINE_QUANTITY + 40, quantity: MAX_LINE_QUANTITY },
+      {
+        productId: p.id,
+        variantId: p.variantId,
+        requested: MAX_LINE_QUANTITY + 40,
+        quantity: MAX_LINE_QUANTITY,
+      },
     ]);
     expect(await rowsOf(user.id)).toEqual({ [p.id]: MAX_LINE_QUANTITY });
   });
@@ -97,7 +106,9 @@ describe('merging a guest cart at login (POST /api/user/cart/merge)', () => {
       { productId: p.id, quantity: 2 },
       { productId: p.id.toUpperCase(), quantity: 4 },
     ]);
-    expect(res.json().capped).toEqual([{ productId: p.id, requested: 6, quantity: 5 }]);
+    expect(res.json().capped).toEqual([
+      { productId: p.id, variantId: p.variantId, requested: 6, quantity: 5 },
+    ]);
     expect(await rowsOf(user.id)).toEqual({ [p.id]: 5 });
   });
 
@@ -120,7 +131,7 @@ describe('merging a guest cart at login (POST /api/user/cart/merge)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().skipped).toEqual([
       { productId: removed.id, reason: 'unavailable' },
-      { productId: soldOut.id, reason: 'sold out' },
+      { productId: soldOut.id, variantId: soldOut.variantId, reason: 'sold out' },
       { productId: unknown, reason: 'unavailable' },
       { productId: hidden.id, reason: 'unavailable' },
     ]);
@@ -208,15 +219,59 @@ describe('pricing a guest cart (POST /api/cart/preview)', () => {
     expect(body.lines).toEqual([
       {
         productId: a.id,
+        variantId: a.variantId,
+        size: 'Free Size',
+        color: '',
         quantity: 3,
         amount: 999.99,
         product: expect.objectContaining({ _id: a.id, price: 333.33, stockQuantity: 9 }),
       },
-      { productId: b.id, quantity: 1, amount: 0.05, product: expect.objectContaining({ _id: b.id }) },
+      {
+        productId: b.id,
+        variantId: b.variantId,
+        size: 'Free Size',
+        color: '',
+        quantity: 1,
+        amount: 0.05,
+        product: expect.objectContaining({ _id: b.id }),
+      },
     ]);
     expect(body.summary).toEqual({ pieces: 4, subtotal: 1000.04, gst: 180.01, shipping: 0, total: 1180.05 });
-    expect(body.capped).toEqual([{ productId: b.id, requested: 2, quantity: 1 }]);
+    expect(body.capped).toEqual([{ productId: b.id, variantId: b.variantId, requested: 2, quantity: 1 }]);
     expect(body.skipped).toEqual([{ productId: removed.id, reason: 'unavailable' }]);
+  });
+
+  it('prices each size at its own price and stock; a multi-size line without a size is skipped', async () => {
+    const { product, variant } = await insertSizedProduct(ctx.db, seller.id, [
+      { size: 'M', stock: 2, pricePaise: 99_900 },
+      { size: 'XL', stock: 5, pricePaise: 109_900 },
+      { size: 'L', stock: 0 },
+    ]);
+    const res = await preview([
+      { productId: product.id, variantId: variant('M').id, quantity: 3 },
+      { productId: product.id, variantId: variant('XL').id, quantity: 1 },
+      { productId: product.id, variantId: variant('L').id, quantity: 1 },
+      { productId: product.id, quantity: 1 },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(
+      body.lines.map((l: { size: string; quantity: number; amount: number }) => [
+        l.size,
+        l.quantity,
+        l.amount,
+      ]),
+    ).toEqual([
+      ['M', 2, 1998],
+      ['XL', 1, 1099],
+    ]);
+    expect(body.capped).toEqual([
+      { productId: product.id, variantId: variant('M').id, requested: 3, quantity: 2 },
+    ]);
+    expect(body.skipped).toEqual([
+      { productId: product.id, variantId: variant('L').id, reason: 'sold out' },
+      { productId: product.id, reason: 'choose a size' },
+    ]);
   });
 
   it('refuses bad lines with the field named', async () => {
