@@ -4,25 +4,22 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../lib/auth.ts';
+import type { Product } from '../../lib/types.ts';
+import { testProduct } from '../../test-product.ts';
 import ProductPage from './ProductPage.tsx';
 
-const product = {
+const product = testProduct({
   _id: 'p1',
   productName: 'Indigo Kurta',
   price: 129999,
-  markPrice: null,
   stockQuantity: 9,
-  category: 'Mens',
-  subCategory: 'gentsShirt',
   image: '/media/p1.webp',
-  date: '2026-11-01T10:00:00Z',
   rating: 4.5,
   ratingCount: 2,
-  companyName: 'Kanchi Weaves',
-};
+});
 const reviews = { reviews: [], average: 0, count: 0, histogram: [] };
 
-function setup(productStatus = 200) {
+function setup(productStatus = 200, answer: Product = product) {
   const fetch = vi.fn(async (path: string, _init?: RequestInit) => {
     if (path.startsWith('/api/product-page/') && productStatus !== 200) {
       return new Response(JSON.stringify({ success: false, error: 'Product not found' }), {
@@ -31,7 +28,7 @@ function setup(productStatus = 200) {
       });
     }
     const body = path.startsWith('/api/product-page/')
-      ? product
+      ? answer
       : path.includes('/reviews')
         ? reviews
         : path === '/api/user/cart'
@@ -78,17 +75,21 @@ describe('product page', () => {
     const post = fetch.mock.calls.find(
       ([path, init]) => path === '/api/user/add-to-cart' && init?.method === 'POST',
     );
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ productId: 'p1', quantity: 3 });
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      productId: 'p1',
+      variantId: 'p1-free',
+      quantity: 3,
+    });
   });
 
-  it('sends one piece with the SPEC payload when the quantity is left at 1', async () => {
+  it('sends one piece of its only size when the quantity is left at 1', async () => {
     signIn('user', 'token', 'Asha');
     const fetch = setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
     const post = fetch.mock.calls.find(
       ([path, init]) => path === '/api/user/add-to-cart' && init?.method === 'POST',
     );
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ productId: 'p1' });
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ productId: 'p1', variantId: 'p1-free' });
   });
 
   it('says the product is not found for an unknown id, without a pointless retry', async () => {
@@ -102,7 +103,9 @@ describe('product page', () => {
     const fetch = setup();
     await userEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByRole('button', { name: 'Added' })).toBeDisabled();
-    expect(JSON.parse(localStorage.getItem('guestCart') ?? '[]')).toEqual([{ productId: 'p1', quantity: 1 }]);
+    expect(JSON.parse(localStorage.getItem('guestCart') ?? '[]')).toEqual([
+      { productId: 'p1', variantId: 'p1-free', quantity: 1 },
+    ]);
     expect(fetch.mock.calls.some(([path]) => path === '/api/user/add-to-cart')).toBe(false);
   });
 
@@ -114,6 +117,7 @@ describe('product page', () => {
     expect(JSON.parse(sessionStorage.getItem('afterLogin') ?? '{}').intent).toEqual({
       kind: 'buy-now',
       productId: 'p1',
+      variantId: 'p1-free',
       quantity: 1,
     });
   });

@@ -1,29 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { TruckIcon } from '../../components/icons.tsx';
-import { Price } from '../../components/Price.tsx';
 import { DELIVERY_PROMISE } from '../../components/ProductCard.tsx';
-import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
-import { WishlistHeart } from '../../components/WishlistHeart.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { useCartProductIds } from '../../lib/cart.ts';
 import { formatRating } from '../../lib/format.ts';
-import { imageProps } from '../../lib/images.ts';
 import { categoryLabel, subCategoryLabel } from '../../lib/labels.ts';
 import { rememberProduct } from '../../lib/product-link.ts';
 import { keys } from '../../lib/query.ts';
-import { useAddToCart, useBuyNow } from '../../lib/shop-actions.ts';
 import { STORAGE, store } from '../../lib/storage.ts';
+import type { Product } from '../../lib/types.ts';
 import { fetchProduct } from './api.ts';
+import { BuyBox } from './BuyBox.tsx';
+import { Gallery } from './Gallery.tsx';
 import { ReviewsSection } from './reviews/ReviewsSection.tsx';
 import './catalog.css';
 import './reviews/reviews.css';
 
 const DESCRIPTION =
   'Crafted for everyday comfort with breathable fabric, careful stitching and a fit that holds its shape wash after wash. Easy to style for work, weekends and festive days alike.';
+
+/** The photos to show: the product's, or its cover alone for an answer without a gallery. */
+function photosOf(p: Product): Product['images'] {
+  return p.images?.length ? p.images : [{ url: p.image, alt: '', public_id: p.public_id }];
+}
 
 /** /product-page/:id, or bare /product-page for the last viewed product (SPEC §2, DESIGN §8). */
 export default function ProductPage() {
@@ -53,14 +55,9 @@ function isMissing(error: Error): boolean {
 
 function ProductDetail({ id }: { id: string }) {
   const q = useQuery({ queryKey: keys.product(id), queryFn: () => fetchProduct(id) });
-  const [quantity, setQuantity] = useState(1);
-  const inCart = useCartProductIds().has(id);
-  const { addToCart, pendingId: adding } = useAddToCart();
-  const { buyNow, pendingId: buying } = useBuyNow();
 
   useEffect(() => {
     rememberProduct(id);
-    setQuantity(1);
   }, [id]);
   // The route leaves the title to this screen (handle.title null): it names the product.
   useEffect(() => {
@@ -90,18 +87,11 @@ function ProductDetail({ id }: { id: string }) {
     );
   }
   const p = q.data;
-  const soldOut = p.stockQuantity <= 0;
+  const hasColours = p.variants.some((v) => v.color);
   return (
     <div className="page">
       <article className="product-detail">
-        <div className="product-detail-img">
-          <img
-            {...imageProps(p.image, '(min-width: 800px) 45vw, 100vw')}
-            alt={p.productName}
-            width={640}
-            height={800}
-          />
-        </div>
+        <Gallery key={p._id} photos={photosOf(p)} productName={p.productName} />
         <div>
           <h1>{p.productName}</h1>
           <div className="rating-line">
@@ -112,17 +102,18 @@ function ProductDetail({ id }: { id: string }) {
               {p.ratingCount ?? 0} {p.ratingCount === 1 ? 'rating' : 'ratings'}
             </span>
           </div>
-          <Price price={p.price} markPrice={p.markPrice} />
-          <p className={soldOut ? 'stock-out' : 'stock-ok'}>
-            {soldOut ? 'Sold out' : `In stock: ${p.stockQuantity}`}
+          <BuyBox key={p._id} product={p} />
+          <p className="delivery">
+            <TruckIcon /> {DELIVERY_PROMISE}
           </p>
-          <p>{DESCRIPTION}</p>
+          <h2 className="detail-heading">Product details</h2>
+          <p className="description">{p.description || DESCRIPTION}</p>
           <dl className="spec-list">
             <dt>For</dt>
             <dd>{categoryLabel(p.category)}</dd>
             <dt>Type</dt>
             <dd>{subCategoryLabel(p.subCategory)}</dd>
-            {p.color && (
+            {p.color && !hasColours && (
               <>
                 <dt>Color</dt>
                 <dd>{p.color}</dd>
@@ -137,33 +128,6 @@ function ProductDetail({ id }: { id: string }) {
             <dt>Seller</dt>
             <dd>{p.companyName || '—'}</dd>
           </dl>
-          <p className="delivery">
-            <TruckIcon /> {DELIVERY_PROMISE}
-          </p>
-          {!soldOut && (
-            <div className="buy-row">
-              <QuantityStepper value={quantity} onChange={setQuantity} min={1} max={p.stockQuantity} />
-            </div>
-          )}
-          <div className="buy-row">
-            <button
-              type="button"
-              className="btn btn-accent"
-              disabled={soldOut || buying === p._id}
-              onClick={() => buyNow(p, quantity)}
-            >
-              Buy Now
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={soldOut || inCart || adding === p._id}
-              onClick={() => addToCart(p, quantity)}
-            >
-              {inCart ? 'Added' : 'Add to cart'}
-            </button>
-            <WishlistHeart productId={p._id} />
-          </div>
         </div>
       </article>
       <ReviewsSection productId={p._id} />

@@ -1,0 +1,105 @@
+import { LOW_STOCK } from '@vastra/contracts/constants';
+import { useState } from 'react';
+import { Price } from '../../components/Price.tsx';
+import { QuantityStepper } from '../../components/QuantityStepper.tsx';
+import { WishlistHeart } from '../../components/WishlistHeart.tsx';
+import { useCartVariantKeys, variantKey } from '../../lib/cart.ts';
+import { useAddToCart, useBuyNow } from '../../lib/shop-actions.ts';
+import type { Product } from '../../lib/types.ts';
+import { SizeChartDialog } from './SizeChartDialog.tsx';
+import { VariantPicker } from './VariantPicker.tsx';
+import { useVariantChoice } from './variant-choice.ts';
+
+/** "Only 3 left" below LOW_STOCK, else "In stock"; "Sold out" at none. */
+function stockText(stock: number): string {
+  if (stock <= 0) return 'Sold out';
+  return stock < LOW_STOCK ? `Only ${stock} left` : 'In stock';
+}
+
+/**
+ * The product page's buying column: price and stock of the size chosen, colour and size choice,
+ * size chart, quantity, Buy Now and Add to cart. Both buttons wait for a size when there are
+ * several (a single-variant product has its one chosen), and send it. Keyed by product.
+ */
+export function BuyBox({ product: p }: { product: Product }) {
+  const choice = useVariantChoice(p);
+  const [quantity, setQuantity] = useState(1);
+  const [chartOpen, setChartOpen] = useState(false);
+  const inCartKeys = useCartVariantKeys();
+  const { addToCart, pendingId: adding } = useAddToCart();
+  const { buyNow, pendingId: buying } = useBuyNow();
+
+  const v = choice.chosen;
+  const soldOut = p.stockQuantity <= 0;
+  const waiting = !v && !soldOut;
+  const inCart =
+    !!v &&
+    (inCartKeys.has(variantKey(p._id, v._id)) ||
+      (p.variants.length === 1 && inCartKeys.has(variantKey(p._id))));
+  const max = v?.stock ?? Math.max(0, ...p.variants.map((x) => x.stock));
+  const prices = new Set(p.variants.filter((x) => x.stock > 0).map((x) => x.price));
+  const shownQuantity = Math.min(quantity, Math.max(1, max));
+
+  return (
+    <div className="buy-box">
+      <p className="buy-price" data-testid="buy-price">
+        {!v && prices.size > 1 && <span className="muted">From </span>}
+        <Price price={v?.price ?? p.price} markPrice={v ? (v.mrp ?? p.markPrice) : p.markPrice} />
+      </p>
+      <p
+        className={soldOut || (v && v.stock < LOW_STOCK) ? 'stock-out' : 'stock-ok'}
+        data-testid="stock-line"
+      >
+        {stockText(v?.stock ?? p.stockQuantity)}
+      </p>
+      <VariantPicker
+        colours={choice.colours}
+        colour={choice.colour}
+        options={choice.options}
+        size={v?.size}
+        onColour={choice.chooseColour}
+        onSize={choice.chooseSize}
+        onSizeChart={p.sizeChart ? () => setChartOpen(true) : undefined}
+      />
+      {!soldOut && (
+        <div className="buy-row">
+          <QuantityStepper value={shownQuantity} onChange={setQuantity} min={1} max={Math.max(1, max)} />
+        </div>
+      )}
+      {waiting && (
+        <p className="choose-hint" id="choose-hint" role="status">
+          Select a size
+        </p>
+      )}
+      <div className="buy-row">
+        <button
+          type="button"
+          className="btn btn-accent"
+          disabled={soldOut || waiting || buying === p._id}
+          aria-describedby={waiting ? 'choose-hint' : undefined}
+          onClick={() => v && buyNow(p, shownQuantity, v._id)}
+        >
+          Buy Now
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={soldOut || waiting || inCart || adding === p._id}
+          aria-describedby={waiting ? 'choose-hint' : undefined}
+          onClick={() => v && addToCart(p, shownQuantity, v._id)}
+        >
+          {inCart ? 'Added' : 'Add to cart'}
+        </button>
+        <WishlistHeart productId={p._id} />
+      </div>
+      {chartOpen && p.sizeChart && (
+        <SizeChartDialog
+          chart={p.sizeChart}
+          productName={p.productName}
+          highlight={v?.size}
+          onClose={() => setChartOpen(false)}
+        />
+      )}
+    </div>
+  );
+}

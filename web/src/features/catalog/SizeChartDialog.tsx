@@ -1,0 +1,86 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Product } from '../../lib/types.ts';
+
+type SizeChart = NonNullable<Product['sizeChart']>;
+
+const CM_PER_INCH = 2.54;
+
+/** A measurement in the unit shown: centimetres as sent, inches to one decimal; '—' when not given. */
+export function measurement(cm: number | null, unit: 'cm' | 'in'): string {
+  if (cm === null) return '—';
+  if (unit === 'cm') return String(cm);
+  return (cm / CM_PER_INCH).toFixed(1);
+}
+
+/**
+ * The seller's size chart in a modal (native <dialog>: Escape and the Close button shut it), in
+ * centimetres with an inch toggle. Rendered only while open.
+ */
+export function SizeChartDialog({
+  chart,
+  productName,
+  highlight,
+  onClose,
+}: {
+  chart: SizeChart;
+  productName: string;
+  highlight?: string;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [unit, setUnit] = useState<'cm' | 'in'>('cm');
+  useEffect(() => {
+    const d = ref.current;
+    if (!d || d.open) return;
+    // jsdom and old browsers have no showModal: the dialog is then shown in place.
+    if (d.showModal) d.showModal();
+    else d.setAttribute('open', '');
+    return () => d.close?.();
+  }, []);
+  return (
+    <dialog ref={ref} className="size-chart-dialog" aria-labelledby="size-chart-title" onClose={onClose}>
+      <div className="size-chart-head">
+        <h2 id="size-chart-title">Size chart</h2>
+        <button type="button" className="icon-btn" aria-label="Close size chart" onClick={onClose}>
+          ×
+        </button>
+      </div>
+      <p className="muted small">{productName}: body measurements</p>
+      <fieldset className="unit-toggle">
+        <legend className="visually-hidden">Unit</legend>
+        {(['cm', 'in'] as const).map((u) => (
+          <button key={u} type="button" aria-pressed={unit === u} onClick={() => setUnit(u)}>
+            {u === 'cm' ? 'cm' : 'inches'}
+          </button>
+        ))}
+      </fieldset>
+      <div className="size-chart-scroll">
+        <table className="size-chart">
+          <caption className="visually-hidden">
+            Measurements in {unit === 'cm' ? 'centimetres' : 'inches'}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Size</th>
+              {chart.measurements.map((m) => (
+                <th key={m} scope="col">
+                  {m} ({unit})
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {chart.rows.map((r) => (
+              <tr key={r.size} className={r.size === highlight ? 'is-chosen' : undefined}>
+                <th scope="row">{r.size}</th>
+                {chart.measurements.map((m, i) => (
+                  <td key={m}>{measurement(r.cm[i] ?? null, unit)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </dialog>
+  );
+}
