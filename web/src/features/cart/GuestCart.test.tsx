@@ -30,6 +30,8 @@ const product: Product = testProduct({
   sellerId: 's1',
 });
 const gone = '22222222-2222-4222-8222-222222222222';
+/** A product that now comes in several sizes: a line without one cannot be priced. */
+const sized = '33333333-3333-4333-8333-333333333333';
 
 type Call = { path: string; method: string; body: unknown; token: string | null };
 let calls: Call[];
@@ -59,9 +61,14 @@ function serve() {
           })),
           summary: { pieces: lines[0]?.quantity ?? 0, subtotal: 20.24, gst: 3.64, shipping: 0, total: 23.88 },
           capped: [],
-          skipped: body.lines.some((l: { productId: string }) => l.productId === gone)
-            ? [{ productId: gone, reason: 'unavailable' }]
-            : [],
+          skipped: [
+            ...(body.lines.some((l: { productId: string }) => l.productId === gone)
+              ? [{ productId: gone, reason: 'unavailable' }]
+              : []),
+            ...(body.lines.some((l: { productId: string }) => l.productId === sized)
+              ? [{ productId: sized, reason: 'choose a size' }]
+              : []),
+          ],
         };
       }
       if (path === '/api/user/cart/merge') {
@@ -135,6 +142,25 @@ describe('a visitor’s cart', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove Indigo Kurta' }));
     expect(guestLines()).toEqual([]);
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+  });
+
+  it('keeps a line that needs a size and links to its page to choose one', async () => {
+    localStorage.setItem(
+      GUEST_CART_KEY,
+      JSON.stringify([
+        { productId: product._id, quantity: 1 },
+        { productId: sized, quantity: 1 },
+      ]),
+    );
+    show('/cart-page');
+    expect(await screen.findByTestId('needs-size')).toHaveTextContent('Choose a size to keep it');
+    expect(screen.getByRole('link', { name: 'Choose a size' })).toHaveAttribute(
+      'href',
+      `/product-page/${sized}`,
+    );
+    expect(guestLines()).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(guestLines()).toEqual([{ productId: product._id, quantity: 1 }]);
   });
 
   it('checking out asks for login and comes back to the cart', async () => {

@@ -85,3 +85,11 @@ describe.each([
     expect(screen.getByTestId('summary-shipping')).toHaveTextContent('Free');
   });
 });
+
+describe('a cart line', () => {
+  it('says which size and colour it is, and prices each piece at that size', async () => {
+    show(<CartPage />);
+    expect(await screen.findByTestId('line-variant')).toHaveTextContent('Size: M · Colour: Blue');
+    expect(screen.getByText('Rs. 10.12 each')).toBeInTheDocument();
+  });
+});

@@ -37,7 +37,7 @@ describe('order page', () => {
     const order = apiOrder({
       items: [
         line({ name: 'Indigo Kurta', orderId: ID, amount: 600 }),
-        line({ name: 'Linen Shirt', orderId: ID, amount: 400, status: 'shipped' }),
+        line({ name: 'Linen Shirt', orderId: ID, amount: 400, status: 'shipped', size: 'M', color: 'Blue' }),
       ],
     });
     const fetch = setup(() => jsonResponse({ success: true, order }));
@@ -50,6 +50,9 @@ describe('order page', () => {
     expect(within(items[0]!).getByRole('button', { name: 'Cancel Indigo Kurta' })).toBeInTheDocument();
     expect(within(items[1]!).getByTestId('item-status')).toHaveTextContent('Shipped');
     expect(within(items[1]!).queryByRole('button', { name: /Cancel/ })).toBeNull();
+    // The size and colour bought; a Free Size item in one colour says nothing.
+    expect(within(items[1]!).getByTestId('item-variant')).toHaveTextContent('Size: M · Colour: Blue');
+    expect(within(items[0]!).queryByTestId('item-variant')).toBeNull();
     expect(screen.getByTestId('order-address')).toHaveTextContent('22 MG Road, Bengaluru, Karnataka, 560001');
     // One item has shipped: the address can no longer change.
     expect(screen.queryByRole('button', { name: 'Change address' })).toBeNull();
