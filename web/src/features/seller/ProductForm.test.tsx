@@ -1,14 +1,28 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProductForm } from './ProductForm.tsx';
-import { EMPTY_PRODUCT } from './product-form.ts';
+import { EMPTY_DRAFT, type ProductDraft, toAddBody } from './product-form.ts';
+
+vi.mock('./upload.ts', () => ({
+  uploadImage: vi.fn(async (file: File, onProgress: (p: number) => void) => {
+    onProgress(50);
+    onProgress(100);
+    return { secure_url: `/media/products/${file.name}/640.webp`, public_id: `products/${file.name}` };
+  }),
+}));
+
+beforeEach(() => {
+  let n = 0;
+  URL.createObjectURL = vi.fn(() => `blob:preview-${++n}`);
+  URL.revokeObjectURL = vi.fn();
+});
 
 function renderForm() {
   const onSave = vi.fn(async () => {});
   render(
     <ProductForm
-      initial={EMPTY_PRODUCT}
+      initial={EMPTY_DRAFT}
       imageRequired
       submitLabel="Submit"
       onSave={onSave}
@@ -17,6 +31,8 @@ function renderForm() {
   );
   return { onSave, user: userEvent.setup() };
 }
+
+const png = (name: string) => new File(['png'], name, { type: 'image/png' });
 
 describe('<ProductForm>', () => {
   it('offers the chosen category’s sub-categories and clears a sub-category that no longer fits', async () => {
@@ -44,15 +60,71 @@ describe('<ProductForm>', () => {
     await user.type(screen.getByLabelText(/^Color/), 'Red');
     await user.type(screen.getByLabelText(/^Brand/), 'Vastra');
     expect(submit).toBeDisabled();
-    URL.createObjectURL = vi.fn(() => 'blob:preview');
-    URL.revokeObjectURL = vi.fn();
-    await user.upload(
-      screen.getByLabelText('Product Image'),
-      new File(['png'], 'kurta.png', { type: 'image/png' }),
-    );
+    await user.upload(screen.getByLabelText('Product Image'), png('kurta.png'));
     expect(submit).toBeEnabled();
-    expect(screen.getByAltText('Preview of the chosen image')).toHaveAttribute('src', 'blob:preview');
+    expect(screen.getByAltText('Preview of the chosen image')).toHaveAttribute('src', 'blob:preview-1');
     await user.clear(screen.getByLabelText('Price (Rs.)'));
     expect(submit).toBeDisabled();
+  });
+
+  it('builds a row per size × colour, fills them all, and sends the grid and the photos', async () => {
+    const { user, onSave } = renderForm();
+    await user.type(screen.getByLabelText('Product Name'), 'Block-print kurta');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Mens');
+    await user.selectOptions(screen.getByLabelText('Sub-category'), 'gentsShirt');
+    await user.type(screen.getByLabelText(/^Description/), 'Hand block-printed.');
+    expect(screen.getByText(/^19 \/ 5,000 characters/)).toBeInTheDocument();
+    for (const size of ['L', 'S', 'M']) await user.click(screen.getByRole('checkbox', { name: size }));
+    // With sizes, stock and prices live in the grid.
+    expect(screen.queryByLabelText('Price (Rs.)')).not.toBeInTheDocument();
+    for (const c of ['Blue', 'Red']) {
+      await user.type(screen.getByLabelText(/^Colours/), c);
+      await user.click(screen.getByRole('button', { name: 'Add colour' }));
+    }
+    const rows = within(screen.getByRole('table', { name: /Stock and price of each size/ })).getAllByRole(
+      'row',
+    );
+    expect(rows.slice(1).map((r) => r.querySelector('th')?.textContent)).toEqual([
+      'S · Blue',
+      'S · Red',
+      'M · Blue',
+      'M · Red',
+      'L · Blue',
+      'L · Red',
+    ]);
+    await user.type(screen.getByLabelText('Stock for all'), '6');
+    await user.type(screen.getByLabelText('Price for all'), '1299');
+    await user.click(screen.getByRole('button', { name: 'Apply to all' }));
+    expect(screen.getByLabelText('Stock of L / Red')).toHaveValue(6);
+    await user.clear(screen.getByLabelText('Stock of M / Blue'));
+    await user.type(screen.getByLabelText('Stock of M / Blue'), '2');
+    await user.type(screen.getByLabelText('SKU of S / Blue'), 'KRT-S-B');
+
+    await user.upload(screen.getByLabelText('Product Image'), [png('front.png'), png('back.png')]);
+    await user.click(screen.getByRole('button', { name: 'Make photo 2 the cover' }));
+    await user.type(screen.getByLabelText('Alt text of photo 1'), 'Back view');
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+
+    expect(onSave).toHaveBeenCalledTimes(1);
+    const [draft, images] = onSave.mock.calls[0] as unknown as [ProductDraft, never[]];
+    const body = toAddBody(draft.values, images, draft.grid, draft.chart);
+    expect(body).toMatchObject({ productName: 'Block-print kurta', description: 'Hand block-printed.' });
+    expect(body.variants).toHaveLength(6);
+    expect(body.variants).toContainEqual({
+      size: 'S',
+      color: 'Blue',
+      sku: 'KRT-S-B',
+      stock: 6,
+      price: 1299,
+      mrp: null,
+    });
+    expect(body.variants).toContainEqual({ size: 'M', color: 'Blue', stock: 2, price: 1299, mrp: null });
+    expect(images).toEqual([
+      { url: '/media/products/back.png/640.webp', public_id: 'products/back.png', alt: 'Back view' },
+      { url: '/media/products/front.png/640.webp', public_id: 'products/front.png', alt: '' },
+    ]);
+    expect(screen.getByTestId('upload-percent')).toHaveTextContent('100%');
   });
 });

@@ -1,16 +1,27 @@
-import { IMAGE_MAX_BYTES, TEXT_LIMITS } from '@vastra/contracts/constants';
-import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
-import { SelectField, TextField } from '../../components/fields.tsx';
+import type { ImageInput } from '@vastra/contracts';
+import { CATALOG_LIMITS, TEXT_LIMITS } from '@vastra/contracts/constants';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { SelectField, TextAreaField, TextField } from '../../components/fields.tsx';
 import { useFieldErrors } from '../../lib/field-errors.ts';
 import { CATEGORY_OPTIONS, subCategoriesOf } from './categories.ts';
-import { canSubmit, fieldErrors, IMAGE_MAX_MB, type ProductFormValues } from './product-form.ts';
-import { uploadImage } from './upload.ts';
+import { PhotoGallery } from './PhotoGallery.tsx';
+import { overallProgress, type Photo, uploadPhotos } from './photos.ts';
+import {
+  canSubmit,
+  fieldErrors,
+  type ProductDraft,
+  type ProductFormValues,
+  usesGrid,
+} from './product-form.ts';
+import { SizeChartEditor } from './SizeChartEditor.tsx';
+import { VariantGrid } from './VariantGrid.tsx';
+import { fitSizes } from './variant-grid.ts';
 
 /** A number input for rupees (2 decimals) or for whole pieces. */
 const RUPEES = { type: 'number', inputMode: 'decimal', min: 0, step: '0.01' } as const;
 const PIECES = { type: 'number', inputMode: 'numeric', min: 0, step: 1 } as const;
 
-/** The fields the server may name in a refusal (`imageUrl` is the image input). */
+/** The fields the server may name in a refusal (`imageUrl` is the photo input). */
 const SERVER_FIELDS = [
   'productName',
   'price',
@@ -20,78 +31,70 @@ const SERVER_FIELDS = [
   'subCategory',
   'color',
   'brand',
+  'description',
   'imageUrl',
 ] as const;
 
-export interface UploadedImage {
-  imageUrl: string;
-  public_id: string;
-}
-
 /**
- * The add/edit product form: every product field, category → matching sub-categories, an image
- * with preview and upload progress in percent. `onSave` gets the values and the uploaded image
- * (null when editing without a new one). The server's field errors show beside their fields (focus
- * moves to the first); any other rejection shows its message above the form and goes to `onFailed`.
+ * The add/edit product form: every product field, category → matching sub-categories, a
+ * description, the size grid (or one price and stock), a size chart and the photo gallery. Chosen
+ * photos upload on save with progress; `onSave` gets the draft and the gallery as the request sends
+ * it. The server's field errors show beside their fields (focus moves to the first); any other
+ * rejection shows its message above the form and goes to `onFailed`.
  */
 export function ProductForm({
   initial,
-  currentImage,
   imageRequired,
   submitLabel,
   onSave,
   onFailed,
   resetAfterSave = false,
 }: {
-  initial: ProductFormValues;
-  currentImage?: string;
+  initial: ProductDraft;
   imageRequired: boolean;
   submitLabel: string;
-  onSave: (values: ProductFormValues, image: UploadedImage | null) => Promise<void>;
+  onSave: (draft: ProductDraft, images: ImageInput[]) => Promise<void>;
   onFailed: (err: Error) => void;
   resetAfterSave?: boolean;
 }) {
-  const [values, setValues] = useState(initial);
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const [values, setValues] = useState(initial.values);
+  const [grid, setGrid] = useState(initial.grid);
+  const [chart, setChart] = useState(initial.chart);
+  const [photos, setPhotos] = useState<Photo[]>(initial.photos);
   const [progress, setProgress] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const [fileKey, setFileKey] = useState(0);
   const server = useFieldErrors(SERVER_FIELDS);
 
-  // Object URLs hold the file in memory until revoked.
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  // Object URLs hold the files in memory until revoked: free them when the form goes.
+  const photosRef = useRef(photos);
+  photosRef.current = photos;
+  useEffect(
+    () => () => {
+      for (const p of photosRef.current) if (p.preview) URL.revokeObjectURL(p.preview);
+    },
+    [],
+  );
 
-  const errors = { ...fieldErrors(values), ...server.errors };
-  const ready = canSubmit(values, !!file, imageRequired) && !busy;
+  const sized = usesGrid(grid);
+  const errors = { ...fieldErrors(values, grid), ...server.errors };
+  const ready = canSubmit(values, photos.length, grid, chart) && !busy;
   const set = (k: keyof ProductFormValues) => (v: string) => {
     server.clear(k);
-    return setValues((cur) => {
-      const next = { ...cur, [k]: v };
-      // A new category invalidates the chosen sub-category.
-      if (k === 'category' && !subCategoriesOf(v).some((s) => s.value === cur.subCategory))
-        next.subCategory = '';
-      return next;
-    });
+    const next = { ...values, [k]: v };
+    // A new category invalidates the chosen sub-category.
+    if (k === 'category' && !subCategoriesOf(v).some((s) => s.value === values.subCategory))
+      next.subCategory = '';
+    // Sizes the new sub-category does not offer are unticked.
+    if (k === 'category' || k === 'subCategory') setGrid((g) => fitSizes(g, next.subCategory));
+    setValues(next);
   };
   /** The value and change handler of one field. */
   const bind = (k: keyof ProductFormValues) => ({
     value: values[k],
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => set(k)(e.target.value),
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      set(k)(e.target.value),
   });
-
-  const pickFile = (f: File | null) => {
-    setError('');
-    setProgress(null);
-    if (f && f.size > IMAGE_MAX_BYTES) {
-      setError(`The image must be at most ${IMAGE_MAX_MB} MB`);
-      f = null;
-      setFileKey((k) => k + 1);
-    }
-    setFile(f);
-    setPreview(f ? URL.createObjectURL(f) : null);
-  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -100,18 +103,18 @@ export function ProductForm({
     setError('');
     server.show({});
     try {
-      let image: UploadedImage | null = null;
-      if (file) {
-        setProgress(0);
-        const up = await uploadImage(file, setProgress);
-        image = { imageUrl: up.secure_url, public_id: up.public_id };
-      }
-      await onSave(values, image);
+      let latest = photos;
+      const images = await uploadPhotos(photos, (key, change) => {
+        latest = latest.map((p) => (p.key === key ? { ...p, ...change } : p));
+        setPhotos(latest);
+        setProgress(overallProgress(latest));
+      });
+      await onSave({ values, grid, chart, photos: latest }, images);
       if (resetAfterSave) {
-        setValues(initial);
-        setFile(null);
-        setPreview(null);
-        setFileKey((k) => k + 1);
+        setValues(initial.values);
+        setGrid(initial.grid);
+        setChart(initial.chart);
+        setPhotos(initial.photos);
       }
     } catch (err) {
       if (!server.fromError(err)) {
@@ -123,7 +126,6 @@ export function ProductForm({
     }
   };
 
-  const shownImage = preview ?? currentImage;
   return (
     <form
       ref={server.formRef}
@@ -163,64 +165,58 @@ export function ProductForm({
           error={errors.subCategory}
           {...bind('subCategory')}
         />
-        <TextField id="price" label="Price (Rs.)" error={errors.price} {...RUPEES} {...bind('price')} />
-        <TextField
-          id="markPrice"
-          label="Marked price (Rs.)"
-          error={errors.markPrice}
-          optional
-          {...RUPEES}
-          {...bind('markPrice')}
-        />
-        <TextField
-          id="stockQuantity"
-          label="Stock Quantity"
-          error={errors.stockQuantity}
-          {...PIECES}
-          {...bind('stockQuantity')}
-        />
         <TextField id="color" label="Color" optional error={errors.color} {...bind('color')} />
+        <TextAreaField
+          id="description"
+          label="Description"
+          optional
+          wide
+          rows={5}
+          maxLength={CATALOG_LIMITS.description}
+          hint={`${values.description.length.toLocaleString('en-IN')} / ${CATALOG_LIMITS.description.toLocaleString('en-IN')} characters. Fabric, fit, care: what a shopper should know.`}
+          error={errors.description}
+          {...bind('description')}
+        />
       </div>
-      <div className="product-image-row">
-        <div className="field">
-          <label htmlFor="image">{imageRequired ? 'Product Image' : 'New image (optional)'}</label>
-          <input
-            key={fileKey}
-            id="image"
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-            onChange={(e) => {
-              server.clear('imageUrl');
-              pickFile(e.target.files?.[0] ?? null);
-            }}
-            aria-invalid={server.errors.imageUrl ? true : undefined}
-            aria-describedby={server.errors.imageUrl ? 'image-hint image-err' : 'image-hint'}
+      <VariantGrid grid={grid} subCategory={values.subCategory} onChange={setGrid} />
+      {!sized && (
+        <div className="form-grid">
+          <TextField id="price" label="Price (Rs.)" error={errors.price} {...RUPEES} {...bind('price')} />
+          <TextField
+            id="markPrice"
+            label="Marked price (Rs.)"
+            error={errors.markPrice}
+            optional
+            {...RUPEES}
+            {...bind('markPrice')}
           />
-          <span id="image-hint" className="muted field-hint">
-            JPEG, PNG or WebP, up to {IMAGE_MAX_MB} MB.
-            {!imageRequired && ' Without a new image the current one stays.'}
-          </span>
-          {server.errors.imageUrl && (
-            <span id="image-err" className="field-error">
-              {server.errors.imageUrl}
-            </span>
-          )}
-          {progress !== null && (
-            <div className="upload-progress">
-              <progress max={100} value={progress} aria-label="Image upload progress" />
-              <output aria-live="polite" data-testid="upload-percent">
-                {progress}%
-              </output>
-            </div>
-          )}
+          <TextField
+            id="stockQuantity"
+            label="Stock Quantity"
+            error={errors.stockQuantity}
+            {...PIECES}
+            {...bind('stockQuantity')}
+          />
         </div>
-        {shownImage && (
-          <figure className="product-preview">
-            <img src={shownImage} alt={preview ? 'Preview of the chosen image' : 'Current product image'} />
-            <figcaption className="muted">{preview ? 'Preview' : 'Current image'}</figcaption>
-          </figure>
-        )}
-      </div>
+      )}
+      {sized && <SizeChartEditor chart={chart} sizes={grid.sizes} onChange={setChart} />}
+      <PhotoGallery
+        photos={photos}
+        label={imageRequired ? 'Product Image' : 'Add photos'}
+        error={server.errors.imageUrl}
+        onChange={(next) => {
+          server.clear('imageUrl');
+          setPhotos(next);
+        }}
+      />
+      {progress !== null && (
+        <div className="upload-progress">
+          <progress max={100} value={progress} aria-label="Image upload progress" />
+          <output aria-live="polite" data-testid="upload-percent">
+            {progress}%
+          </output>
+        </div>
+      )}
       <button type="submit" className="btn btn-primary btn-block" disabled={!ready}>
         {busy ? (progress !== null && progress < 100 ? `Uploading… ${progress}%` : 'Saving…') : submitLabel}
       </button>

@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import { toast } from '../../lib/toast.ts';
 import { addProduct, sellerKeys } from './api.ts';
 import { ProductForm } from './ProductForm.tsx';
-import { EMPTY_PRODUCT, toAddBody } from './product-form.ts';
+import { EMPTY_DRAFT, toAddBody } from './product-form.ts';
 import { SellerOnly } from './session.tsx';
 import './seller.css';
 
-/** /seller-addProduct: upload the photo, then add the product; the form clears for the next one. */
+/** /seller-addProduct: upload the photos, then add the product; the form clears for the next one. */
 export default function SellerAddProductPage() {
   const qc = useQueryClient();
   const [added, setAdded] = useState<string | null>(null);
@@ -25,13 +25,12 @@ export default function SellerAddProductPage() {
           </p>
         )}
         <ProductForm
-          initial={EMPTY_PRODUCT}
+          initial={EMPTY_DRAFT}
           imageRequired
           submitLabel="Submit"
           resetAfterSave
-          onSave={async (values, image) => {
-            if (!image) throw new Error('Choose an image');
-            await addProduct(toAddBody(values, image));
+          onSave={async ({ values, grid, chart }, images) => {
+            await addProduct(toAddBody(values, images, grid, chart));
             toast.success('Product Added');
             setAdded(values.productName.trim());
             await qc.invalidateQueries({ queryKey: sellerKeys.all });

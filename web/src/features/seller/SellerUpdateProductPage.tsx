@@ -7,13 +7,13 @@ import { STORAGE, store } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
 import { sellerKeys, updateProduct, useSellerProduct, useSellerProfile } from './api.ts';
 import { ProductForm } from './ProductForm.tsx';
-import { toUpdateBody, valuesOf } from './product-form.ts';
+import { draftOf, toUpdateBody } from './product-form.ts';
 import { SellerOnly } from './session.tsx';
 import './seller.css';
 
 /**
  * /update-product/:id, or /update-product with the id kept in local storage (SPEC §3
- * updateProductId). Prefilled; a new image is optional and the old one stays otherwise.
+ * updateProductId). Prefilled with the size grid and photos; saving sends the whole grid and gallery.
  */
 export default function SellerUpdateProductPage() {
   return (
@@ -53,14 +53,14 @@ function UpdateProduct() {
     body = (
       <ProductForm
         key={p._id}
-        initial={valuesOf(p)}
-        currentImage={p.image}
+        initial={draftOf(p)}
         imageRequired={false}
         submitLabel="Update Product"
-        onSave={async (values, image) => {
-          await updateProduct(toUpdateBody(p._id, values, image));
+        onSave={async ({ values, grid, chart }, images) => {
+          const answer = await updateProduct(toUpdateBody(p._id, values, images, grid, chart));
           // Only after the server confirmed (DESIGN §9: the old client toasted first).
           toast.success('Product Updated');
+          if (answer.message) toast.info(answer.message);
           await qc.invalidateQueries({ queryKey: sellerKeys.all });
           navigate('/seller-allProducts');
         }}

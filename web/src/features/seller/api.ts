@@ -76,7 +76,7 @@ export function addProduct(input: AddProductInput) {
 }
 
 export function updateProduct(input: UpdateProductInput) {
-  return api<{ success: true; product: Product }>('/api/seller/update-product', {
+  return api<{ success: true; product: Product; message?: string }>('/api/seller/update-product', {
     method: 'PUT',
     as: 'seller',
     body: input,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canSubmit, EMPTY_PRODUCT, fieldErrors, toAddBody, toUpdateBody } from './product-form.ts';
+import { EMPTY_CHART } from './size-chart.ts';
+import { EMPTY_GRID, fillAll, toggleSize } from './variant-grid.ts';
 
 const complete = {
   ...EMPTY_PRODUCT,
@@ -9,20 +11,24 @@ const complete = {
   category: 'Mens',
   subCategory: 'gentsShirt',
 };
+const photo = [{ url: '/m/1.webp', public_id: 'p1', alt: '' }];
 
 describe('add/edit product form rules', () => {
-  it('enables Submit only when the SPEC §5 fields are filled and an image is chosen', () => {
-    expect(canSubmit(complete, true, true)).toBe(true);
-    expect(canSubmit(complete, false, true)).toBe(false);
+  it('enables Submit only when the SPEC §5 fields are filled and a photo is chosen', () => {
+    expect(canSubmit(complete, 1)).toBe(true);
+    expect(canSubmit(complete, 0)).toBe(false);
     for (const k of ['productName', 'price', 'stockQuantity', 'category', 'subCategory'] as const) {
-      expect(canSubmit({ ...complete, [k]: '' }, true, true), k).toBe(false);
+      expect(canSubmit({ ...complete, [k]: '' }, 1), k).toBe(false);
     }
-    // Color, brand and marked price are optional.
-    expect(canSubmit({ ...complete, color: '', brand: '', markPrice: '' }, true, true)).toBe(true);
+    // Color, brand, marked price and description are optional.
+    expect(canSubmit({ ...complete, color: '', brand: '', markPrice: '', description: '' }, 1)).toBe(true);
   });
 
-  it('lets the edit form save without a new image', () => {
-    expect(canSubmit(complete, false, false)).toBe(true);
+  it('takes stock and prices from the grid once sizes are ticked', () => {
+    const sized = toggleSize(EMPTY_GRID, 'M');
+    const noPrice = { ...complete, price: '', stockQuantity: '' };
+    expect(canSubmit(noPrice, 1, sized, EMPTY_CHART)).toBe(false);
+    expect(canSubmit(noPrice, 1, fillAll(sized, { stock: '4', price: '999' }), EMPTY_CHART)).toBe(true);
   });
 
   it('refuses numbers the server would refuse', () => {
@@ -34,28 +40,33 @@ describe('add/edit product form rules', () => {
     expect(fieldErrors({ ...complete, stockQuantity: '0' }).stockQuantity).toBeUndefined();
     expect(fieldErrors({ ...complete, markPrice: '999' }).markPrice).toBeTruthy();
     expect(fieldErrors({ ...complete, subCategory: 'girlsTop' }).subCategory).toBeTruthy();
-    expect(canSubmit({ ...complete, price: '-5' }, true, true)).toBe(false);
+    expect(fieldErrors({ ...complete, description: 'x'.repeat(5001) }).description).toBeTruthy();
+    expect(canSubmit({ ...complete, price: '-5' }, 1)).toBe(false);
   });
 
-  it('sends numbers, and keeps the old image on update unless a new one was uploaded', () => {
-    const body = toAddBody(
-      { ...complete, color: ' Blue ', markPrice: '1500' },
-      { imageUrl: '/m/1.webp', public_id: 'p1' },
-    );
+  it('sends the single price and stock without sizes, and the grid with them', () => {
+    const body = toAddBody({ ...complete, color: ' Blue ', markPrice: '1500', description: ' Soft ' }, photo);
     expect(body).toMatchObject({
       price: 1299.99,
       stockQuantity: 12,
       color: 'Blue',
       markPrice: 1500,
-      imageUrl: '/m/1.webp',
+      description: 'Soft',
+      images: photo,
     });
-    const kept = toUpdateBody('id-1', complete, null);
-    expect(kept).not.toHaveProperty('imageUrl');
-    expect(kept).not.toHaveProperty('public_id');
-    expect(kept).toMatchObject({ productId: 'id-1', price: 1299.99, markPrice: null });
-    expect(toUpdateBody('id-1', complete, { imageUrl: '/m/2.webp', public_id: 'p2' })).toMatchObject({
-      imageUrl: '/m/2.webp',
-      public_id: 'p2',
+    expect(body).not.toHaveProperty('variants');
+    const grid = fillAll(toggleSize(toggleSize(EMPTY_GRID, 'L'), 'S'), { stock: '3', price: '899' });
+    const sized = toUpdateBody('id-1', complete, photo, grid, EMPTY_CHART);
+    expect(sized).toMatchObject({
+      productId: 'id-1',
+      images: photo,
+      sizeChart: null,
+      variants: [
+        { size: 'S', color: '', stock: 3, price: 899, mrp: null },
+        { size: 'L', color: '', stock: 3, price: 899, mrp: null },
+      ],
     });
+    expect(sized).not.toHaveProperty('price');
+    expect(sized).not.toHaveProperty('stockQuantity');
   });
 });

@@ -1,7 +1,10 @@
-import type { AddProductInput, UpdateProductInput } from '@vastra/contracts';
-import { IMAGE_MAX_BYTES } from '@vastra/contracts/constants';
+import type { AddProductInput, ImageInput, UpdateProductInput } from '@vastra/contracts';
+import { CATALOG_LIMITS, IMAGE_MAX_BYTES } from '@vastra/contracts/constants';
 import type { Product } from '../../lib/types.ts';
 import { belongsTo } from './categories.ts';
+import { type Photo, photosOf } from './photos.ts';
+import { type ChartState, chartOf, chartReady, EMPTY_CHART, toSizeChart } from './size-chart.ts';
+import { EMPTY_GRID, type GridState, gridOf, gridReady, toVariants } from './variant-grid.ts';
 
 /** What the add/edit product form holds: every input as typed. */
 export interface ProductFormValues {
@@ -13,6 +16,7 @@ export interface ProductFormValues {
   subCategory: string;
   color: string;
   brand: string;
+  description: string;
 }
 
 export const EMPTY_PRODUCT: ProductFormValues = {
@@ -24,6 +28,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   subCategory: '',
   color: '',
   brand: '',
+  description: '',
 };
 
 /** The upload limit in whole megabytes, as the form states it. */
@@ -40,14 +45,23 @@ export function valuesOf(p: Product): ProductFormValues {
     subCategory: p.subCategory,
     color: p.color ?? '',
     brand: p.brand ?? '',
+    description: p.description ?? '',
   };
 }
 
 type FieldErrors = Partial<Record<keyof ProductFormValues, string>>;
 
+/** With sizes ticked the grid holds stock and prices; without, the single fields do (one Free Size). */
+export const usesGrid = (grid: GridState) => grid.sizes.length > 0;
+
 /** Problems the browser can see before asking the server (empty fields are not errors yet). */
-export function fieldErrors(v: ProductFormValues): FieldErrors {
+export function fieldErrors(v: ProductFormValues, grid: GridState = EMPTY_GRID): FieldErrors {
   const e: FieldErrors = {};
+  if (v.description.length > CATALOG_LIMITS.description)
+    e.description = `At most ${CATALOG_LIMITS.description.toLocaleString('en-IN')} characters`;
+  if (v.subCategory && v.category && !belongsTo(v.subCategory, v.category))
+    e.subCategory = 'Choose a type of this category';
+  if (usesGrid(grid)) return e;
   const price = Number(v.price);
   if (v.price !== '' && !(price > 0)) e.price = 'Price must be more than 0';
   else if (v.price !== '' && Math.abs(Math.round(price * 100) - price * 100) > 1e-6)
@@ -60,46 +74,87 @@ export function fieldErrors(v: ProductFormValues): FieldErrors {
     if (!(mark > 0)) e.markPrice = 'Marked price must be more than 0';
     else if (price > 0 && mark < price) e.markPrice = 'Marked price cannot be less than the price';
   }
-  if (v.subCategory && v.category && !belongsTo(v.subCategory, v.category))
-    e.subCategory = 'Choose a type of this category';
   return e;
 }
 
 /**
- * SPEC §5: Submit stays disabled until productName, price, stockQuantity, category and
- * subCategory are filled and an image is chosen (when one is required), and nothing is invalid.
+ * SPEC §5: Submit stays disabled until productName, category and subCategory are filled, a photo
+ * is chosen, price and stockQuantity are given (or every filled row of the size grid is complete),
+ * and nothing is invalid.
  */
-export function canSubmit(v: ProductFormValues, hasImage: boolean, imageRequired: boolean): boolean {
-  const filled = [v.productName, v.price, v.stockQuantity, v.category, v.subCategory].every(
-    (x) => x.trim() !== '',
-  );
-  return filled && (hasImage || !imageRequired) && Object.keys(fieldErrors(v)).length === 0;
+export function canSubmit(
+  v: ProductFormValues,
+  photoCount: number,
+  grid: GridState = EMPTY_GRID,
+  chart: ChartState = EMPTY_CHART,
+): boolean {
+  const stockAndPrice = usesGrid(grid)
+    ? gridReady(grid) && chartReady(chart, grid.sizes)
+    : [v.price, v.stockQuantity].every((x) => x.trim() !== '');
+  const filled = [v.productName, v.category, v.subCategory].every((x) => x.trim() !== '');
+  return filled && photoCount > 0 && stockAndPrice && Object.keys(fieldErrors(v, grid)).length === 0;
 }
 
-/** The add-product body (SPEC §7 plus color, brand and an optional marked price). */
-export function toAddBody(
-  v: ProductFormValues,
-  image: { imageUrl: string; public_id: string },
-): AddProductInput {
+/** Fields both requests send. */
+function common(v: ProductFormValues, grid: GridState, chart: ChartState) {
+  const stock = usesGrid(grid)
+    ? { variants: toVariants(grid), sizeChart: toSizeChart(chart, grid.sizes) }
+    : {
+        price: Number(v.price),
+        stockQuantity: Number(v.stockQuantity),
+        markPrice: v.markPrice === '' ? null : Number(v.markPrice),
+      };
   return {
     productName: v.productName.trim(),
-    price: Number(v.price),
-    stockQuantity: Number(v.stockQuantity),
     category: v.category as AddProductInput['category'],
     subCategory: v.subCategory as AddProductInput['subCategory'],
     color: v.color.trim(),
     brand: v.brand.trim(),
-    markPrice: v.markPrice === '' ? null : Number(v.markPrice),
-    ...image,
+    description: v.description.trim(),
+    ...stock,
   };
 }
 
-/** The update body: every field, and the image only when a new one was uploaded (else the old stays). */
+/** The add-product body: the photos, and the size grid or the single price and stock (Free Size). */
+export function toAddBody(
+  v: ProductFormValues,
+  images: ImageInput[],
+  grid: GridState = EMPTY_GRID,
+  chart: ChartState = EMPTY_CHART,
+): AddProductInput {
+  return { ...common(v, grid, chart), images };
+}
+
+/** The update body: every field, the whole gallery, and the whole grid when it is used. */
 export function toUpdateBody(
   productId: string,
   v: ProductFormValues,
-  image: { imageUrl: string; public_id: string } | null,
+  images: ImageInput[],
+  grid: GridState = EMPTY_GRID,
+  chart: ChartState = EMPTY_CHART,
 ): UpdateProductInput {
-  const { imageUrl: _u, public_id: _p, ...fields } = toAddBody(v, { imageUrl: '', public_id: '' });
-  return { productId, ...fields, ...(image ?? {}) };
+  return { productId, ...common(v, grid, chart), images };
 }
+
+/** Everything the add/edit form holds. */
+export interface ProductDraft {
+  values: ProductFormValues;
+  grid: GridState;
+  chart: ChartState;
+  photos: Photo[];
+}
+
+export const EMPTY_DRAFT: ProductDraft = {
+  values: EMPTY_PRODUCT,
+  grid: EMPTY_GRID,
+  chart: EMPTY_CHART,
+  photos: [],
+};
+
+/** The form prefilled from a product (edit screen). */
+export const draftOf = (p: Product): ProductDraft => ({
+  values: valuesOf(p),
+  grid: gridOf(p),
+  chart: chartOf(p.sizeChart),
+  photos: photosOf(p),
+});

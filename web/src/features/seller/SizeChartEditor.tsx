@@ -1,0 +1,120 @@
+import { CATALOG_LIMITS, compareSizes } from '@vastra/contracts/constants';
+import { useState } from 'react';
+import type { ChartState } from './size-chart.ts';
+
+/**
+ * The size chart: measurement columns (Chest, Length…) and centimetres per chosen size. Sizes come
+ * from the grid; a cell left empty is "not measured".
+ */
+export function SizeChartEditor({
+  chart,
+  sizes,
+  onChange,
+}: {
+  chart: ChartState;
+  sizes: string[];
+  onChange: (c: ChartState) => void;
+}) {
+  const [name, setName] = useState('');
+  const ordered = [...sizes].sort(compareSizes);
+  const full = chart.measurements.length >= CATALOG_LIMITS.sizeChartMeasurements;
+  const add = () => {
+    const m = name.trim();
+    if (!m || chart.measurements.includes(m) || full) return;
+    onChange({ ...chart, measurements: [...chart.measurements, m] });
+    setName('');
+  };
+  const removeAt = (i: number) =>
+    onChange({
+      measurements: chart.measurements.filter((_, at) => at !== i),
+      cm: Object.fromEntries(
+        Object.entries(chart.cm).map(([s, row]) => [s, row.filter((_, at) => at !== i)]),
+      ),
+    });
+  const setCm = (size: string, i: number, value: string) => {
+    const row = [...(chart.cm[size] ?? [])];
+    while (row.length < chart.measurements.length) row.push('');
+    row[i] = value;
+    onChange({ ...chart, cm: { ...chart.cm, [size]: row } });
+  };
+  return (
+    <section className="size-chart-editor span-all" aria-labelledby="size-chart-title">
+      <h2 id="size-chart-title" className="form-section-title">
+        Size chart <span className="muted">(optional, in cm)</span>
+      </h2>
+      <div className="field">
+        <label htmlFor="newMeasurement">Add a measurement</label>
+        <div className="color-add">
+          <input
+            id="newMeasurement"
+            className="input"
+            value={name}
+            placeholder="e.g. Chest"
+            maxLength={CATALOG_LIMITS.measurementName}
+            disabled={full}
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                add();
+              }
+            }}
+          />
+          <button type="button" className="btn btn-sm" onClick={add} disabled={!name.trim() || full}>
+            Add column
+          </button>
+        </div>
+      </div>
+      {chart.measurements.length > 0 && (
+        <div className="table-wrap">
+          <table className="grid-table chart-table">
+            <caption className="visually-hidden">Measurements in centimetres per size</caption>
+            <thead>
+              <tr>
+                <th scope="col">Size</th>
+                {chart.measurements.map((m, i) => (
+                  <th scope="col" key={m}>
+                    {m}{' '}
+                    <button
+                      type="button"
+                      className="chip-remove"
+                      aria-label={`Remove measurement ${m}`}
+                      onClick={() => removeAt(i)}
+                    >
+                      ×
+                    </button>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {ordered.map((s) => (
+                <tr key={s}>
+                  <th scope="row">{s}</th>
+                  {chart.measurements.map((m, i) => (
+                    <td key={m} data-label={m}>
+                      <input
+                        className="input"
+                        type="number"
+                        inputMode="decimal"
+                        min={0}
+                        max={500}
+                        step="0.5"
+                        aria-label={`${m} of size ${s} (cm)`}
+                        value={chart.cm[s]?.[i] ?? ''}
+                        onChange={(e) => setCm(s, i, e.target.value)}
+                      />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {chart.measurements.length > 0 && ordered.length === 0 && (
+        <p className="muted field-hint">Tick sizes above to fill in their measurements.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,238 @@
+import { CATALOG_LIMITS } from '@vastra/contracts/constants';
+import { type KeyboardEvent, useState } from 'react';
+import {
+  addColor,
+  type CellValues,
+  fillAll,
+  type GridState,
+  removeColor,
+  rowErrors,
+  rowsOf,
+  setCell,
+  sizeOptions,
+  toggleSize,
+} from './variant-grid.ts';
+
+const RUPEES = { type: 'number', inputMode: 'decimal', min: 0, step: '0.01' } as const;
+const PIECES = { type: 'number', inputMode: 'numeric', min: 0, step: 1 } as const;
+
+/** Sizes to tick (from the sub-category's set) and optional colour chips. */
+function SizesAndColors({
+  grid,
+  subCategory,
+  onChange,
+}: {
+  grid: GridState;
+  subCategory: string;
+  onChange: (g: GridState) => void;
+}) {
+  const [color, setColor] = useState('');
+  const options = sizeOptions(subCategory);
+  const add = () => {
+    onChange(addColor(grid, color));
+    setColor('');
+  };
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      add();
+    }
+  };
+  return (
+    <>
+      <fieldset className="size-picker">
+        <legend>Sizes</legend>
+        {options.length === 0 ? (
+          <p className="muted field-hint">Choose a sub-category to see its sizes.</p>
+        ) : (
+          <div className="size-options">
+            {options.map((s) => (
+              <label key={s} className="size-option">
+                <input
+                  type="checkbox"
+                  checked={grid.sizes.includes(s)}
+                  onChange={() => onChange(toggleSize(grid, s))}
+                />
+                <span>{s}</span>
+              </label>
+            ))}
+          </div>
+        )}
+        <p className="muted field-hint">
+          Tick the sizes you sell to give each its own stock and price. Without sizes the product is sold as
+          one item (Free Size) at the price and stock below.
+        </p>
+      </fieldset>
+      {grid.sizes.length > 0 && (
+        <div className="field color-picker">
+          <label htmlFor="newColor">
+            Colours <span className="muted">(optional)</span>
+          </label>
+          <div className="color-add">
+            <input
+              id="newColor"
+              className="input"
+              value={color}
+              maxLength={CATALOG_LIMITS.color}
+              placeholder="e.g. Indigo"
+              onChange={(e) => setColor(e.target.value)}
+              onKeyDown={onKey}
+              aria-describedby="newColor-hint"
+            />
+            <button type="button" className="btn btn-sm" onClick={add} disabled={!color.trim()}>
+              Add colour
+            </button>
+          </div>
+          <span id="newColor-hint" className="muted field-hint">
+            Each size is sold in every colour you add; leave a row empty to skip that one.
+          </span>
+          {grid.colors.length > 0 && (
+            <ul className="chips" aria-label="Chosen colours">
+              {grid.colors.map((c) => (
+                <li key={c} className="chip">
+                  {c}
+                  <button
+                    type="button"
+                    className="chip-remove"
+                    aria-label={`Remove colour ${c}`}
+                    onClick={() => onChange(removeColor(grid, c))}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The "fill all" row: the values typed here go into every row at once. */
+function FillAll({ onFill }: { onFill: (v: Pick<CellValues, 'stock' | 'price' | 'mrp'>) => void }) {
+  const [v, setV] = useState({ stock: '', price: '', mrp: '' });
+  const bind = (k: keyof typeof v) => ({
+    value: v[k],
+    onChange: (e: { target: { value: string } }) => setV((cur) => ({ ...cur, [k]: e.target.value })),
+  });
+  return (
+    <fieldset className="fill-all">
+      <legend className="fill-all-title">Fill all rows</legend>
+      <input
+        className="input"
+        aria-label="Stock for all"
+        placeholder="Stock"
+        {...PIECES}
+        {...bind('stock')}
+      />
+      <input
+        className="input"
+        aria-label="Price for all"
+        placeholder="Price"
+        {...RUPEES}
+        {...bind('price')}
+      />
+      <input className="input" aria-label="MRP for all" placeholder="MRP" {...RUPEES} {...bind('mrp')} />
+      <button
+        type="button"
+        className="btn btn-sm"
+        disabled={!v.stock && !v.price && !v.mrp}
+        onClick={() => onFill(v)}
+      >
+        Apply to all
+      </button>
+    </fieldset>
+  );
+}
+
+/**
+ * The size grid of the product form: sizes × colours, one row per cell with stock, price, MRP and
+ * SKU, and a row that fills every row at once. Rows left empty are not sold.
+ */
+export function VariantGrid({
+  grid,
+  subCategory,
+  onChange,
+}: {
+  grid: GridState;
+  subCategory: string;
+  onChange: (g: GridState) => void;
+}) {
+  const rows = rowsOf(grid);
+  return (
+    <section className="variant-grid span-all" aria-labelledby="variant-grid-title">
+      <h2 id="variant-grid-title" className="form-section-title">
+        Sizes and stock
+      </h2>
+      <SizesAndColors grid={grid} subCategory={subCategory} onChange={onChange} />
+      {rows.length > 0 && (
+        <>
+          <FillAll onFill={(v) => onChange(fillAll(grid, v))} />
+          <div className="table-wrap">
+            <table className="grid-table">
+              <caption className="visually-hidden">Stock and price of each size</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Size</th>
+                  <th scope="col">Stock</th>
+                  <th scope="col">Price (Rs.)</th>
+                  <th scope="col">
+                    MRP (Rs.) <span className="muted">optional</span>
+                  </th>
+                  <th scope="col">
+                    SKU <span className="muted">optional</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => {
+                  const name = [r.size, r.color].filter(Boolean).join(' / ');
+                  const errors = rowErrors(r);
+                  const input = (field: 'stock' | 'price' | 'mrp' | 'sku', label: string) => {
+                    const err = field === 'sku' ? undefined : errors[field];
+                    const errId = `cell-${r.key}-${field}-err`;
+                    return (
+                      <td data-label={label}>
+                        <input
+                          className="input"
+                          aria-label={`${label} of ${name}`}
+                          value={r[field]}
+                          aria-invalid={err ? true : undefined}
+                          aria-describedby={err ? errId : undefined}
+                          onChange={(e) => onChange(setCell(grid, r.key, field, e.target.value))}
+                          {...(field === 'stock'
+                            ? PIECES
+                            : field === 'sku'
+                              ? { maxLength: CATALOG_LIMITS.sku }
+                              : RUPEES)}
+                        />
+                        {err && (
+                          <span id={errId} className="field-error">
+                            {err}
+                          </span>
+                        )}
+                      </td>
+                    );
+                  };
+                  return (
+                    <tr key={r.key}>
+                      <th scope="row">
+                        {r.size}
+                        {r.color && <span className="muted"> · {r.color}</span>}
+                      </th>
+                      {input('stock', 'Stock')}
+                      {input('price', 'Price')}
+                      {input('mrp', 'MRP')}
+                      {input('sku', 'SKU')}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
