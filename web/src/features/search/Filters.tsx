@@ -1,10 +1,23 @@
 import { useState } from 'react';
 import { categoryLabel, subCategoryLabel } from '../../lib/labels.ts';
 import type { Facet, SearchAnswer } from '../../lib/types.ts';
+import { SizeFilter } from './SizeFilter.tsx';
 
 type Update = (change: (p: URLSearchParams) => void) => void;
 
-/** Facet filters of the search page. Category, type and price pick one; colour and brand many. */
+/** The URL parameters the filters set (the sort, text and page are not filters). */
+const FILTER_PARAMS = [
+  'category',
+  'subCategory',
+  'size',
+  'color',
+  'brand',
+  'minPrice',
+  'maxPrice',
+  'inStock',
+];
+
+/** Facet filters of the search page. Category, type and price pick one; size, colour and brand many. */
 export function Filters({
   params,
   facets,
@@ -15,9 +28,7 @@ export function Filters({
   update: Update;
 }) {
   const priceKey = `${params.get('minPrice') ?? ''}-${params.get('maxPrice') ?? ''}`;
-  const active = ['category', 'subCategory', 'color', 'brand', 'minPrice', 'maxPrice', 'inStock'].some((k) =>
-    params.has(k),
-  );
+  const active = FILTER_PARAMS.some((k) => params.has(k));
   // Open beside the results on wide screens; folded on phones so the products come first.
   const [open, setOpen] = useState(() => !window.matchMedia?.('(max-width: 767px)').matches);
   return (
@@ -29,16 +40,7 @@ export function Filters({
           className="link-btn"
           onClick={() =>
             update((p) => {
-              for (const k of [
-                'category',
-                'subCategory',
-                'color',
-                'brand',
-                'minPrice',
-                'maxPrice',
-                'inStock',
-              ])
-                p.delete(k);
+              for (const k of FILTER_PARAMS) p.delete(k);
             })
           }
         >
@@ -61,6 +63,7 @@ export function Filters({
         update={update}
         label={subCategoryLabel}
       />
+      <SizeFilter facets={facets?.size} params={params} update={update} />
       {facets?.price && facets.price.length > 0 && (
         <fieldset>
           <legend>Price</legend>
