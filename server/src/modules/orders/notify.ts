@@ -1,6 +1,7 @@
 import { orderNumber } from '@vastra/contracts';
 import { eq } from 'drizzle-orm';
 import { orderItems, orders, sellers } from '../../db/schema.ts';
+import { lineName } from '../catalog/index.ts';
 import type { CancelledBy, MailMessage } from '../mail/index.ts';
 import {
   cancellationMail,
@@ -53,14 +54,17 @@ export async function mailOrderPlaced(
 /** The order fields its e-mails show: the answer's header (less status and date) and the customer. */
 type PlacedOrder = Omit<OrderHeader, 'paymentStatus' | 'createdAt'> &
   Pick<typeof orders.$inferSelect, 'customerName' | 'customerEmail'>;
-type PlacedItem = Pick<typeof orderItems.$inferSelect, 'productName' | 'quantity' | 'amountPaise'> & {
+type PlacedItem = Pick<
+  typeof orderItems.$inferSelect,
+  'productName' | 'size' | 'color' | 'quantity' | 'amountPaise'
+> & {
   sellerEmail: string;
 };
 
 /** A confirmation to the customer, and to each seller a message with only their items. */
 function orderPlacedMails(order: PlacedOrder, items: PlacedItem[]): MailMessage[] {
   const mailItem = (i: PlacedItem) => ({
-    name: i.productName,
+    name: lineName(i.productName, i),
     quantity: i.quantity,
     amountPaise: i.amountPaise,
   });
@@ -87,13 +91,13 @@ function orderPlacedMails(order: PlacedOrder, items: PlacedItem[]): MailMessage[
 export async function notifyShipped(
   deps: Pick<OrderDeps, 'mailer' | 'log'>,
   order: { id: string; customerEmail: string | null; customerName: string | null },
-  item: { productName: string; quantity: number; amountPaise: number },
+  item: { productName: string; size: string; color: string; quantity: number; amountPaise: number },
 ) {
   if (!order.customerEmail) return;
   try {
     await deps.mailer.send(
       shipmentMail(order.customerEmail, order.customerName ?? 'customer', order.id, {
-        name: item.productName,
+        name: lineName(item.productName, item),
         quantity: item.quantity,
         amountPaise: item.amountPaise,
       }),
@@ -116,6 +120,8 @@ export async function notifyItemCancelled(
       orderId: string;
       sellerId: string;
       productName: string;
+      size: string;
+      color: string;
       quantity: number;
       amountPaise: number;
     };
@@ -137,7 +143,11 @@ export async function notifyItemCancelled(
       customerName: order.customerName ?? 'customer',
       customerEmail: order.customerEmail,
       sellerEmail,
-      item: { name: item.productName, quantity: item.quantity, amountPaise: item.amountPaise },
+      item: {
+        name: lineName(item.productName, item),
+        quantity: item.quantity,
+        amountPaise: item.amountPaise,
+      },
       by: cancelled.by,
       paymentMethod: order.paymentMethod,
       refundPaise: cancelled.refundPaise,
