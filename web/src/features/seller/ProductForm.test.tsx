@@ -126,5 +126,5 @@ describe('<ProductForm>', () => {
       { url: '/media/products/front.png/640.webp', public_id: 'products/front.png', alt: '' },
     ]);
     expect(screen.getByTestId('upload-percent')).toHaveTextContent('100%');
-  });
+  }, 20_000);
 });

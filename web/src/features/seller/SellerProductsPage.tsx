@@ -12,6 +12,7 @@ import { STORAGE, store } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
 import type { Product } from '../../lib/types.ts';
 import { deleteProduct, PRODUCTS_PER_PAGE, sellerKeys, useSellerProducts } from './api.ts';
+import { isLow, lowStockNote, variantLabel } from './low-stock.ts';
 import { SellerOnly } from './session.tsx';
 import './seller.css';
 
@@ -75,6 +76,7 @@ function SellerProducts() {
                 <th scope="col">Date Added</th>
                 <th scope="col">Price</th>
                 <th scope="col">Stock</th>
+                <th scope="col">Sizes</th>
                 <th scope="col">Edit</th>
                 <th scope="col">Delete</th>
               </tr>
@@ -103,6 +105,9 @@ function SellerProducts() {
                     {formatRupees(p.price)}
                   </td>
                   <td data-label="Stock">{p.stockQuantity}</td>
+                  <td data-label="Sizes" className="cell-sizes">
+                    <SizesCell variants={p.variants} />
+                  </td>
                   <td data-label="Edit" className="cell-action">
                     <Link
                       to={`/update-product/${p._id}`}
@@ -141,5 +146,22 @@ function SellerProducts() {
         />
       )}
     </section>
+  );
+}
+
+/** Each size with its stock, and the ones running low (fewer than LOW_STOCK) named. */
+function SizesCell({ variants }: { variants: Product['variants'] }) {
+  const low = lowStockNote(variants);
+  return (
+    <>
+      <ul className="size-stock" aria-label="Stock per size">
+        {variants.map((v) => (
+          <li key={v._id} className={isLow(v) ? 'is-low' : undefined}>
+            {variantLabel(v)} <b>{v.stock}</b>
+          </li>
+        ))}
+      </ul>
+      {low && <p className="low-stock">{low}</p>}
+    </>
   );
 }
