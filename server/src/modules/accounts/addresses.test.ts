@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProduct } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { callerOf, type FastAccount, quickSeller, quickUser } from '../../../test/shop-fixtures.ts';
 import { addresses } from '../../db/schema.ts';
@@ -74,6 +75,32 @@ describe('address book', () => {
     const list = (await bookOf(user)).json().addresses;
     expect(list[0].address).toBe('Office');
     expect(list.map((a: { _id: string }) => a._id)).toContain(gift._id);
+  });
+
+  it('the default is where an order goes: checkout uses it without any address sent', async () => {
+    const user = await quickUser(ctx.app, { address: '', city: '', state: '', postalCode: '' });
+    const seller = await quickSeller(ctx.app);
+    const product = await insertProduct(ctx.db, seller.id);
+    await call('POST', '/api/user/add-to-cart', user, { productId: product.id });
+    expect((await call('PUT', '/api/user/order-success', user)).statusCode).toBe(409);
+    await add(user, { address: 'Home', city: 'Chennai', state: 'Tamil Nadu', postalCode: '600001' });
+    const office = (
+      await add(user, { address: 'Office', city: 'Pune', state: 'Maharashtra', postalCode: '411001' })
+    ).json().address;
+    await call('PUT', `/api/user/addresses/${office._id}`, user, { isDefault: true });
+    const placed = await call('PUT', '/api/user/order-success', user);
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json().order).toMatchObject({
+      address: 'Office',
+      city: 'Pune',
+      state: 'Maharashtra',
+      postalCode: '411001',
+    });
+    // Deleting it: the remaining address becomes the default, and the next order goes there.
+    await call('DELETE', `/api/user/addresses/${office._id}`, user);
+    await call('POST', '/api/user/add-to-cart', user, { productId: product.id });
+    const next = await call('PUT', '/api/user/order-success', user);
+    expect(next.json().order).toMatchObject({ address: 'Home', city: 'Chennai' });
   });
 
   it('deleting the default makes the newest remaining address the default', async () => {

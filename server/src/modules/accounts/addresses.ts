@@ -1,7 +1,7 @@
 import { type AddressChanges, findIndianState, type NewAddress, type SavedAddress } from '@vastra/contracts';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { addresses } from '../../db/schema.ts';
+import { addresses, users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { lockCustomer } from './lock-customer.ts';
 
@@ -28,6 +28,29 @@ export function toSavedAddress(row: AddressRow): SavedAddress {
     isDefault: row.isDefault,
     date: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * The profile's address (users.address…, what checkout falls back to when none was chosen on the
+ * checkout, SPEC §7 `get-user-profile`) follows the book's default, in the same transaction: a
+ * shopper's default is where an order goes unless they pick another.
+ */
+async function followDefault(tx: DbOrTx, userId: string) {
+  const [current] = await tx
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+  if (!current) return;
+  await tx
+    .update(users)
+    .set({
+      address: current.address,
+      city: current.city,
+      state: current.state,
+      postalCode: current.postalCode,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId));
 }
 
 /** The default first, then newest first. */
@@ -68,6 +91,7 @@ export async function addAddress(db: Db, userId: string, input: NewAddress) {
       .insert(addresses)
       .values({ ...fields, userId, isDefault })
       .returning();
+    if (isDefault) await followDefault(tx, userId);
     return row!;
   });
 }
@@ -98,6 +122,7 @@ export async function updateAddress(db: Db, userId: string, id: string, changes:
       .set({ ...fields, ...(makeDefault ? { isDefault: true } : {}), updatedAt: new Date() })
       .where(eq(addresses.id, id))
       .returning();
+    if (row!.isDefault) await followDefault(tx, userId);
     return row!;
   });
 }
@@ -120,6 +145,7 @@ export async function deleteAddress(db: Db, userId: string, id: string) {
         .update(addresses)
         .set({ isDefault: true, updatedAt: new Date() })
         .where(eq(addresses.id, newest.id));
+      await followDefault(tx, userId);
     }
   });
 }
