@@ -107,7 +107,8 @@ export function PhotoGallery({
                     <button
                       type="button"
                       className="btn btn-sm"
-                      disabled={i === 0}
+                      // aria-disabled, not disabled: the focus stays on the button as its photo moves.
+                      aria-disabled={i === 0 || undefined}
                       onClick={() => onChange(movePhoto(photos, i, -1))}
                       aria-label={`Move photo ${n} up`}
                     >
@@ -116,7 +117,7 @@ export function PhotoGallery({
                     <button
                       type="button"
                       className="btn btn-sm"
-                      disabled={i === photos.length - 1}
+                      aria-disabled={i === photos.length - 1 || undefined}
                       onClick={() => onChange(movePhoto(photos, i, 1))}
                       aria-label={`Move photo ${n} down`}
                     >

@@ -153,7 +153,7 @@ function SellerProducts() {
 function SizesCell({ variants }: { variants: Product['variants'] }) {
   const low = lowStockNote(variants);
   return (
-    <>
+    <div className="sizes-cell">
       <ul className="size-stock" aria-label="Stock per size">
         {variants.map((v) => (
           <li key={v._id} className={isLow(v) ? 'is-low' : undefined}>
@@ -162,6 +162,6 @@ function SizesCell({ variants }: { variants: Product['variants'] }) {
         ))}
       </ul>
       {low && <p className="low-stock">{low}</p>}
-    </>
+    </div>
   );
 }

@@ -119,21 +119,18 @@ function FillAll({ onFill }: { onFill: (v: Pick<CellValues, 'stock' | 'price' | 
   return (
     <fieldset className="fill-all">
       <legend className="fill-all-title">Fill all rows</legend>
-      <input
-        className="input"
-        aria-label="Stock for all"
-        placeholder="Stock"
-        {...PIECES}
-        {...bind('stock')}
-      />
-      <input
-        className="input"
-        aria-label="Price for all"
-        placeholder="Price"
-        {...RUPEES}
-        {...bind('price')}
-      />
-      <input className="input" aria-label="MRP for all" placeholder="MRP" {...RUPEES} {...bind('mrp')} />
+      <label className="fill-all-field">
+        <span>Stock</span>
+        <input className="input" aria-label="Stock for all" {...PIECES} {...bind('stock')} />
+      </label>
+      <label className="fill-all-field">
+        <span>Price (Rs.)</span>
+        <input className="input" aria-label="Price for all" {...RUPEES} {...bind('price')} />
+      </label>
+      <label className="fill-all-field">
+        <span>MRP (Rs.)</span>
+        <input className="input" aria-label="MRP for all" {...RUPEES} {...bind('mrp')} />
+      </label>
       <button
         type="button"
         className="btn btn-sm"
