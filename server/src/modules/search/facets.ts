@@ -40,24 +40,30 @@ function facetSizes({ colorKeys }: VariantFilter): SQL {
 }
 
 /**
- * The colours (as typed) a product counts under in the colour facet: its own colour and those of
- * its variants in stock, as the colour filter matches them; or with a size filter the colours of
- * its variants in stock in a size asked for (a variant of no colour of its own has the product's).
+ * The colours (as typed) a product counts under in the colour facet: its own colour (the "color"
+ * column of the groups, see productColor) and those of its variants in stock, as the colour filter
+ * matches them; or with a size filter the colours of its variants in stock in a size asked for (a
+ * variant of no colour of its own has the product's), and not the product's own.
  */
 function facetColors({ sizes }: VariantFilter): SQL {
-  if (!sizes) return sql`array_append(${qualified(products.colorsInStock)}, ${qualified(products.color)})`;
+  if (!sizes) return qualified(products.colorsInStock);
   return sql`(case when ${qualified(products.sizesInStock)} && ${textArray(sizes)} then array(select distinct ${variantColor} from ${variantsInStock} and ${qualified(productVariants.size)} = any(${textArray(sizes)}) order by 1) else ${NO_VALUES} end)`;
 }
+
+const productColor = ({ sizes }: VariantFilter): SQL => (sizes ? sql`null::text` : qualified(products.color));
+
+/** Every colour a group counts under (some may be the same colour spelt differently). */
+const groupColors = sql`array_prepend("color", "facet_colors")`;
 
 /**
  * The size and colour filters over a group's lists: with a size filter, a size asked for among
  * the facet sizes (which already hold only variants of a colour asked for); with a colour filter
- * alone, a colour asked for among the facet colours.
+ * alone, a colour asked for among the group's colours.
  */
 function groupSizeColor({ sizes, colorKeys }: VariantFilter): SQL {
   if (sizes) return sql`"facet_sizes" && ${textArray(sizes)}`;
   if (colorKeys)
-    return sql`exists (select 1 from unnest("facet_colors") as c(color) where ${keyOf(sql`c.color`)} = any(${textArray(colorKeys)}))`;
+    return sql`exists (select 1 from unnest(${groupColors}) as c(color) where ${keyOf(sql`c.color`)} = any(${textArray(colorKeys)}))`;
   return TRUE;
 }
 
@@ -87,7 +93,8 @@ const byCount = (a: FacetValue, b: FacetValue) => b.count - a.count || a.value.l
 /**
  * Every facet and the total in one statement, in two steps. First the matching products are
  * counted per category, sub-category, brand (as typed), price band, whether the price filter
- * passes, and their facet sizes and colours (lists, see facetSizes and facetColors): one pass over
+ * passes, their own colour and their facet sizes and colours (lists, see facetSizes and
+ * facetColors): one pass over
  * the products, a few hundred groups even for a common word (products of one kind tend to come in
  * the same sizes). Then each dimension sums the groups that pass every filter but its own
  * (disjunctive facets: choosing a colour still shows how many the other colours have): grouping
@@ -114,14 +121,18 @@ export async function searchFacets(
         band: sql<number>`${priceBand}`.as('band'),
         inPrice: sql<boolean>`${f.byDimension.price}`.as('in_price'),
         sizes: sql<string[]>`${facetSizes(variants)}`.as('facet_sizes'),
+        color: sql<string | null>`${productColor(variants)}`.as('color'),
         colors: sql<string[]>`${facetColors(variants)}`.as('facet_colors'),
         n: sql<number>`count(*)`.as('n'),
+        // Numbers the groups, for counting each group once per colour however it spells it.
+        group: sql<number>`row_number() over ()`.as('group_number'),
       })
       .from(products)
       .innerJoin(sellers, eq(sellers.id, products.sellerId))
       .where(f.base)
-      // By position: the four keys, the price filter (the constant `true` when not set), the lists.
-      .groupBy(sql.raw('1, 2, 3, 4, 5, 6, 7')),
+      // By position: the four keys, the price filter (the constant `true` when not set), the
+      // product colour and the lists.
+      .groupBy(sql.raw('1, 2, 3, 4, 5, 6, 7, 8')),
   );
   const byDimension = dimensionFilters(query, GROUP);
   const countBut = (skip?: Dimension) =>
@@ -156,19 +167,29 @@ export async function searchFacets(
     })
     .from(sql`"groups" cross join lateral unnest("facet_sizes") as s(size)`)
     .groupBy(sql`s.size`);
+  // Each group once per colour key: a product counts once under "Blue" however it spells it.
+  const colorsOfGroups = db.$with('group_colors').as(
+    db
+      .select({
+        key: sql<string>`${keyOf(sql`u.color`)}`.as('key'),
+        spelling: sql<string>`max(trim(u.color))`.as('spelling'),
+        n: sql<number>`max("n")`.as('group_n'),
+        passes: sql<boolean>`bool_and(${allDimensionsBut(byDimension, 'sizeColor')})`.as('passes'),
+      })
+      .from(sql`"groups" cross join lateral unnest(${groupColors}) as u(color)`)
+      .where(sql`trim(u.color) <> ''`)
+      .groupBy(sql`"group_number", 1`),
+  );
   const colors = db
     .select({
       facet: sql<string>`'color'`.as('facet'),
-      value: sql<string | null>`max(c.spelling)`.as('value'),
-      n: sql<number>`${countBut('sizeColor')}`.mapWith(Number).as('n'),
+      value: sql<string | null>`max("spelling")`.as('value'),
+      n: sql<number>`coalesce(sum("group_n") filter (where "passes"), 0)`.mapWith(Number).as('n'),
     })
-    // Each group's colours once per key: a product counts once under "Blue" however it spells it.
-    .from(
-      sql`"groups" cross join lateral (select ${keyOf(sql`u.color`)} as key, max(trim(u.color)) as spelling from unnest("facet_colors") as u(color) where trim(u.color) <> '' group by 1) as c`,
-    )
-    .groupBy(sql`c.key`);
+    .from(colorsOfGroups)
+    .groupBy(sql`"key"`);
   const facetRows = db.$with('facet_rows').as(scalars.unionAll(sizes).unionAll(colors));
-  const rows = await db.with(groups, facetRows).select().from(facetRows);
+  const rows = await db.with(groups, colorsOfGroups, facetRows).select().from(facetRows);
 
   const facets: SearchFacets = {
     category: [],
