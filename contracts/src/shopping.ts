@@ -124,6 +124,42 @@ export const buyNowSchema = z
 export type BuyNowInput = z.input<typeof buyNowSchema>;
 
 export const orderItemParamsSchema = z.object({ itemId: shoppingId('itemId') });
+
+const httpsUrl = /^https:\/\/[^\s/$.?#][^\s]*$/i;
+
+/**
+ * Confirm Shipment's optional details: the courier and its airway bill (AWB) number, together, and
+ * a link to the courier's tracking page. Without a body the item is shipped with no tracking.
+ */
+export const shipItemSchema = z
+  .object({
+    courier: textField('Courier')
+      .trim()
+      .min(2, 'Courier must be at least 2 characters')
+      .max(60, 'Courier must be at most 60 characters')
+      .optional(),
+    awb: textField('AWB number')
+      .trim()
+      .regex(/^[A-Za-z0-9-]{6,30}$/, 'AWB number must be 6 to 30 letters, digits or dashes')
+      .optional(),
+    trackingUrl: textField('Tracking link')
+      .trim()
+      .max(500, 'Tracking link is too long')
+      .refine((v) => httpsUrl.test(v), 'Tracking link must be an https:// address')
+      .optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.courier && !b.awb) ctx.addIssue({ code: 'custom', message: 'Enter the AWB number', path: ['awb'] });
+    if (b.awb && !b.courier)
+      ctx.addIssue({ code: 'custom', message: 'Enter the courier', path: ['courier'] });
+    if (b.trackingUrl && !b.awb)
+      ctx.addIssue({ code: 'custom', message: 'Enter the courier and AWB number', path: ['awb'] });
+  })
+  .optional();
+export type ShipItemInput = z.input<typeof shipItemSchema>;
+
+/** Where a shipped item is: set when the seller gave the courier and AWB at Confirm Shipment. */
+export const trackingSchema = z.object({ courier: z.string(), awb: z.string(), url: z.string().nullable() });
 export const orderParamsSchema = z.object({ orderId: shoppingId('orderId') });
 export const sessionParamsSchema = z.object({
   sessionId: textField('sessionId').trim().min(1).max(255, 'sessionId is too long'),
@@ -224,6 +260,7 @@ export const orderLineSchema = z.object({
   orderId: z.string(),
   productId: z.string(),
   ...variantChoice,
+  tracking: trackingSchema.nullable(),
   quantity: z.int(),
   amount: z.number(),
   paymentMethod: paymentMethodNameSchema,

@@ -347,6 +347,10 @@ export const orderItems = pgTable(
     }).notNull(),
     refundId: text('refund_id'),
     refundedPaise: integer('refunded_paise'),
+    /** What the seller entered at Confirm Shipment: the courier, its airway bill number, a tracking page. */
+    courier: text('courier'),
+    awb: text('awb'),
+    trackingUrl: text('tracking_url'),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),

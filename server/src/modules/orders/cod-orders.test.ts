@@ -227,6 +227,7 @@ describe('my orders and cancelling', () => {
       variantId: b.variantId,
       size: 'Free Size',
       color: '',
+      tracking: null,
       quantity: 2,
       amount: 400,
       paymentMethod: 'COD',
@@ -361,6 +362,49 @@ describe('seller orders and fulfilment', () => {
     });
     expect((await call('POST', `/api/seller/orders/${itemId}/ship`, user)).statusCode).toBe(403);
     expect((await call('POST', '/api/seller/orders/nope/ship', seller)).statusCode).toBe(400);
+  });
+
+  it('ships with the courier, AWB and tracking link, which the shopper sees on the order', async () => {
+    const user = await quickUser(ctx.app);
+    const p = await insertProduct(ctx.db, seller.id);
+    await add(user, p.id);
+    const { order } = (await placeCod(user)).json();
+    const itemId = order.items[0]._id;
+    expect(order.items[0].tracking).toBeNull();
+    const ship = (body: object) => call('POST', `/api/seller/orders/${itemId}/ship`, seller, body);
+    const noAwb = await ship({ courier: 'Delhivery' });
+    expect(noAwb.statusCode).toBe(400);
+    expect(noAwb.json().errors).toEqual([{ msg: 'Enter the AWB number', path: 'awb' }]);
+    const badLink = await ship({
+      courier: 'Delhivery',
+      awb: '1234567890',
+      trackingUrl: 'javascript:alert(1)',
+    });
+    expect(badLink.statusCode).toBe(400);
+    expect(badLink.json().errors[0].path).toBe('trackingUrl');
+    expect((await ship({ courier: 'Delhivery', awb: '12 34' })).statusCode).toBe(400);
+    // Nothing changed by the refusals.
+    expect((await call('GET', `/api/user/orders/${order._id}`, user)).json().order.items[0].status).toBe(
+      'pending',
+    );
+
+    const shipped = await ship({
+      courier: ' Delhivery ',
+      awb: 'DL1234567890',
+      trackingUrl: 'https://www.delhivery.com/track/package/DL1234567890',
+    });
+    expect(shipped.json()).toEqual({ success: true, _id: itemId, status: 'shipped' });
+    const seen = (await call('GET', `/api/user/orders/${order._id}`, user)).json().order.items[0];
+    expect(seen).toMatchObject({
+      status: 'shipped',
+      tracking: {
+        courier: 'Delhivery',
+        awb: 'DL1234567890',
+        url: 'https://www.delhivery.com/track/package/DL1234567890',
+      },
+    });
+    const sellerView = (await call('GET', '/api/seller/orders', seller)).json();
+    expect(sellerView.find((l: { _id: string }) => l._id === itemId).tracking.awb).toBe('DL1234567890');
   });
 });
 

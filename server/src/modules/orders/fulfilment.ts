@@ -10,13 +10,29 @@ import { notifyShipped } from './notify.ts';
 
 export type OrderDeps = Pick<AppDeps, 'db' | 'mailer'> & { log: FastifyBaseLogger };
 
-/** Seller: Confirm Shipment (`pending → shipped`); the customer gets a shipment e-mail. */
-export async function shipItem(deps: OrderDeps, sellerId: string, itemId: string) {
+export interface Shipment {
+  courier?: string;
+  awb?: string;
+  trackingUrl?: string;
+}
+
+/**
+ * Seller: Confirm Shipment (`pending → shipped`), with the courier, AWB and tracking link when given;
+ * the customer gets a shipment e-mail.
+ */
+export async function shipItem(deps: OrderDeps, sellerId: string, itemId: string, shipment: Shipment = {}) {
   const item = await deps.db.transaction(async (tx) => {
     const now = new Date();
     const [row] = await tx
       .update(orderItems)
-      .set({ status: 'shipped', shippedAt: now, updatedAt: now })
+      .set({
+        status: 'shipped',
+        shippedAt: now,
+        updatedAt: now,
+        courier: shipment.courier ?? null,
+        awb: shipment.awb ?? null,
+        trackingUrl: shipment.trackingUrl ?? null,
+      })
       .where(
         and(eq(orderItems.id, itemId), eq(orderItems.sellerId, sellerId), eq(orderItems.status, 'pending')),
       )

@@ -52,6 +52,9 @@ export interface LineSource {
     | 'variantId'
     | 'size'
     | 'color'
+    | 'courier'
+    | 'awb'
+    | 'trackingUrl'
     | 'sellerId'
     | 'productName'
     | 'productImage'
@@ -127,6 +130,10 @@ export function toOrderLine(row: LineSource): OrderLine {
     variantId: item.variantId ?? '',
     size: item.size,
     color: item.color,
+    tracking:
+      item.courier && item.awb
+        ? { courier: item.courier, awb: item.awb, url: item.trackingUrl ?? null }
+        : null,
     quantity: item.quantity,
     amount: paiseToRupees(item.amountPaise),
     paymentMethod: methodLabel(order.paymentMethod),

@@ -31,16 +31,14 @@ describe(`overselling: ${BUYERS} concurrent buyers, stock ${STOCK}`, () => {
     const product = await insertProduct(ctx.db, seller.id, { stock: STOCK, name: 'Limited Silk Saree' });
     const people = await buyers();
     // Straight into the carts: adding is tested elsewhere, the race under test is placing the orders.
-    await ctx.db
-      .insert(cartItems)
-      .values(
-        people.map((p) => ({
-          userId: p.id,
-          productId: product.id,
-          variantId: product.variantId,
-          quantity: 1,
-        })),
-      );
+    await ctx.db.insert(cartItems).values(
+      people.map((p) => ({
+        userId: p.id,
+        productId: product.id,
+        variantId: product.variantId,
+        quantity: 1,
+      })),
+    );
     const started = performance.now();
     const answers = await Promise.all(
       people.map((p) =>

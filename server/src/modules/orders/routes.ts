@@ -6,6 +6,7 @@ import {
   orderItemParamsSchema,
   orderParamsSchema,
   responses,
+  shipItemSchema,
   shippingAddressSchema,
 } from '@vastra/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -45,9 +46,9 @@ export default async function orderRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/seller/orders/:itemId/ship',
-    { ...asSeller, schema: itemStatus },
+    { ...asSeller, schema: { ...itemStatus, body: shipItemSchema } },
     async (req): Promise<ItemStatusAnswer> => {
-      const item = await shipItem(deps(req), principalOf(req).id, req.params.itemId);
+      const item = await shipItem(deps(req), principalOf(req).id, req.params.itemId, req.body ?? {});
       return { success: true, _id: item.id, status: item.status };
     },
   );
