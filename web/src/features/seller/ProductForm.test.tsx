@@ -65,7 +65,7 @@ describe('<ProductForm>', () => {
     expect(screen.getByAltText('Preview of the chosen image')).toHaveAttribute('src', 'blob:preview-1');
     await user.clear(screen.getByLabelText('Price (Rs.)'));
     expect(submit).toBeDisabled();
-  });
+  }, 20_000);
 
   it('builds a row per size × colour, fills them all, and sends the grid and the photos', async () => {
     const { user, onSave } = renderForm();

@@ -119,18 +119,18 @@ function FillAll({ onFill }: { onFill: (v: Pick<CellValues, 'stock' | 'price' | 
   return (
     <fieldset className="fill-all">
       <legend className="fill-all-title">Fill all rows</legend>
-      <label className="fill-all-field">
-        <span>Stock</span>
+      <div className="fill-all-field">
+        <span aria-hidden="true">Stock</span>
         <input className="input" aria-label="Stock for all" {...PIECES} {...bind('stock')} />
-      </label>
-      <label className="fill-all-field">
-        <span>Price (Rs.)</span>
+      </div>
+      <div className="fill-all-field">
+        <span aria-hidden="true">Price (Rs.)</span>
         <input className="input" aria-label="Price for all" {...RUPEES} {...bind('price')} />
-      </label>
-      <label className="fill-all-field">
-        <span>MRP (Rs.)</span>
+      </div>
+      <div className="fill-all-field">
+        <span aria-hidden="true">MRP (Rs.)</span>
         <input className="input" aria-label="MRP for all" {...RUPEES} {...bind('mrp')} />
-      </label>
+      </div>
       <button
         type="button"
         className="btn btn-sm"
