@@ -50,10 +50,12 @@ export type PlacedLine = LineSource & { sellerEmail: string };
  * docs/decisions/005-cod-order-in-one-statement.md). The statement locks the customer's row (a
  * double submit waits, then finds the cart lines gone), locks the cart's products in id order,
  * deletes the cart lines of products still in the shop and builds the order and its items from
- * exactly the deleted lines, at the prices the database holds. Stock is taken by
- * `stock = stock - quantity` on every line: the table's CHECK (stock >= 0) fails the whole statement
- * when any line is short, so all lines succeed or none do and nothing is written — PostgreSQL rolls
- * a failed statement back entirely.
+ * exactly the deleted lines, at each line's size's price as the database holds it. Stock is taken
+ * from each line's variant by `stock = stock - quantity`: the variants' CHECK (stock >= 0) fails the
+ * whole statement when any line is short, so all lines succeed or none do and nothing is written —
+ * PostgreSQL rolls a failed statement back entirely. The products are locked before their variants,
+ * as every stock writer does, and the variants' trigger then updates each product's summary
+ * (ADR 009).
  *
  * The card checks (checkout set to card, an unpaid card order of the cart) read the statement's
  * snapshot, taken before the customer lock is granted, so a card checkout committing in that instant
