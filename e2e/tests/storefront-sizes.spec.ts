@@ -6,6 +6,7 @@ import { makePng, registerSellerViaApi } from './seller-helpers.ts';
 async function shot(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.evaluate('window.scrollTo(0, 0)');
     await page.waitForTimeout(200);
     await page.screenshot({ path: `/tmp/shots/shop-${name}-${width}.png`, fullPage: true });
   }
@@ -94,6 +95,7 @@ test('a shopper chooses a size, buys it cash on delivery and sees the size on th
   await expect(chart.getByRole('cell', { name: '101.6' })).toBeVisible();
   await chart.getByRole('button', { name: 'inches' }).click();
   await expect(chart.getByRole('cell', { name: '40.0' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/shop-size-chart-1280.png' });
   await chart.getByRole('button', { name: 'Close size chart' }).click();
   await expect(chart).toBeHidden();
 
@@ -101,6 +103,11 @@ test('a shopper chooses a size, buys it cash on delivery and sees the size on th
   await expect(page.getByTestId('stock-line')).toHaveText('Only 3 left');
   await expect(page.getByTestId('buy-price')).toContainText('Rs. 1,499.00');
   await shot(page, 'product');
+  // A mouse over the photo magnifies the large rendition under it.
+  await page.locator('.gallery-main').hover({ position: { x: 120, y: 160 } });
+  await expect(page.getByTestId('gallery-zoom')).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/shop-zoom-1280.png' });
+  await page.mouse.move(0, 0);
   await expect(add).toBeEnabled();
   await add.click();
   await expect(page.getByText('Added to cart').first()).toBeVisible();
@@ -132,4 +139,38 @@ test('a shopper chooses a size, buys it cash on delivery and sees the size on th
   await page.goto(`/product-page/${productId}`);
   await page.getByRole('group', { name: /^Size/ }).getByRole('button', { name: 'M', exact: true }).click();
   await expect(page.getByTestId('stock-line')).toHaveText('Only 2 left');
+});
+
+test('colour swatches show the sizes each colour comes in', async ({ page, request }) => {
+  const seller = await registerSellerViaApi(request, 'Colours');
+  const photo = await uploadPhoto(request, seller.token, 520);
+  const res = await request.post('/api/seller/add-product', {
+    headers: { 'auth-token': seller.token },
+    data: {
+      productName: 'Block Print Kurti',
+      category: 'Womens',
+      subCategory: 'girlsTop',
+      images: [{ ...photo, alt: 'Block print kurti' }],
+      variants: [
+        { size: 'S', color: 'Blue', stock: 4, price: 699 },
+        { size: 'M', color: 'Blue', stock: 6, price: 699 },
+        { size: 'M', color: 'Maroon', stock: 0, price: 749 },
+        { size: 'L', color: 'Maroon', stock: 5, price: 749 },
+      ],
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const { product } = (await res.json()) as { product: { _id: string } };
+
+  await page.goto(`/product-page/${product._id}`);
+  const sizes = page.getByRole('group', { name: /^Size/ });
+  await expect(page.getByRole('button', { name: 'Blue' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(sizes.locator('.size-btn')).toHaveText(['S', 'M']);
+  await page.getByRole('button', { name: 'Maroon' }).click();
+  await expect(sizes.locator('.size-btn')).toHaveText(['M', 'L']);
+  await expect(sizes.getByRole('button', { name: 'M, sold out' })).toHaveAttribute('aria-disabled', 'true');
+  await sizes.getByRole('button', { name: 'L', exact: true }).click();
+  await expect(page.getByTestId('buy-price')).toContainText('Rs. 749.00');
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+  await shot(page, 'colours');
 });

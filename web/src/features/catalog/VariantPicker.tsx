@@ -52,11 +52,6 @@ export function VariantPicker({
             Size{size ? ': ' : ''}
             {size && <strong>{size}</strong>}
           </legend>
-          {onSizeChart && (
-            <button type="button" className="link-btn size-chart-btn" onClick={onSizeChart}>
-              Size chart
-            </button>
-          )}
           <div className="sizes">
             {options.map((o) => (
               <button
@@ -74,6 +69,11 @@ export function VariantPicker({
               </button>
             ))}
           </div>
+          {onSizeChart && (
+            <button type="button" className="link-btn size-chart-btn" onClick={onSizeChart}>
+              Size chart
+            </button>
+          )}
         </fieldset>
       )}
     </div>
