@@ -18,15 +18,27 @@ export interface CodResult {
   errors: number;
   /** Out-of-stock refusals (expected only in the contention phase). */
   refused: number;
-  /** Stock accounting after the run: no product below zero, sold units = successful orders. */
+  /** Stock accounting after the run: no size below zero, sold units = successful orders. */
   oversold: boolean;
   stockNegative: boolean;
-  /** One product with little stock hammered by every shopper: exactly its stock got sold. */
+  /** One size with little stock hammered by every shopper: exactly its stock got sold. */
   contention: { stock: number; sold: number; refused: number; finalStock: number } | undefined;
 }
 
 interface Shopper {
   token: string;
+}
+
+/** What a shopper buys: one size (and colour) of a product. */
+export interface Pick {
+  productId: string;
+  variantId: string;
+}
+
+/** The product answer's parts the bench reads. */
+interface ProductStock {
+  stockQuantity: number;
+  variants: { _id: string; stock: number }[];
 }
 
 // Plain node:http over kept-alive sockets: the load generator shares the machine with the server,
@@ -92,55 +104,69 @@ async function registerShoppers(base: string, count: number, runId: string): Pro
   return shoppers;
 }
 
-async function stockOf(base: string, id: string): Promise<number> {
+async function productStock(base: string, id: string): Promise<ProductStock> {
   const res = await call(base, 'GET', `/api/product-page/${id}`);
-  return (JSON.parse(res.text) as { stockQuantity: number }).stockQuantity;
+  if (res.status !== 200) throw new Error(`product-page ${res.status}: ${res.text.slice(0, 200)}`);
+  return JSON.parse(res.text) as ProductStock;
 }
+
+/** Stock of every variant of these products, by variant id. */
+async function stockOf(base: string, productIds: string[]): Promise<Map<string, number>> {
+  const stock = new Map<string, number>();
+  for (const id of new Set(productIds)) {
+    const product = await productStock(base, id);
+    for (const v of product.variants) stock.set(v._id, v.stock);
+  }
+  return stock;
+}
+
+const keyOf = (pick: Pick) => pick.variantId;
 
 let lastError = '';
 
-/** One placement: add one unit to the cart, then place the COD order for the cart. */
-async function placeOrder(
-  base: string,
-  shopper: Shopper,
-  productId: string,
-): Promise<'ok' | 'refused' | 'error'> {
+/**
+ * One placement: add one unit of a size to the cart (a product in several sizes needs
+ * `variantId`), then place the COD order for the cart.
+ */
+async function placeOrder(base: string, shopper: Shopper, pick: Pick): Promise<'ok' | 'refused' | 'error'> {
   const fail = (step: string, res: { status: number; text: string }) => {
     lastError = `${step} ${res.status}: ${res.text.slice(0, 200)}`;
     return 'error' as const;
   };
-  const add = await call(base, 'POST', '/api/user/add-to-cart', shopper.token, { productId });
+  const add = await call(base, 'POST', '/api/user/add-to-cart', shopper.token, pick);
   if (add.status >= 500) return fail('add-to-cart', add);
   if (add.status >= 400) return /stock|sold out/i.test(add.text) ? 'refused' : fail('add-to-cart', add);
   const place = await call(base, 'PUT', '/api/user/order-success', shopper.token);
   if (place.status >= 500) return fail('order-success', place);
   if (place.status >= 400) {
     if (!/stock|sold out/i.test(place.text)) return fail('order-success', place);
-    // Leave the cart empty for the next attempt.
-    await call(base, 'DELETE', '/api/user/add-to-cart', shopper.token, { cartProductId: productId });
+    // Leave the cart empty for the next attempt: the line is removed by its own id.
+    const { cartProductId } = JSON.parse(add.text) as { cartProductId: string };
+    const removed = await call(base, 'DELETE', '/api/user/add-to-cart', shopper.token, { cartProductId });
+    if (removed.status >= 400) return fail('remove from cart', removed);
     return 'refused';
   }
   return 'ok';
 }
 
 /**
- * Every shopper loops add-to-cart → order-success on products spread over the catalogue (like real
- * traffic), for `rounds` rounds of `seconds` each; then all of them race for one product with little
- * stock.
+ * Every shopper loops add-to-cart → order-success on sizes of products spread over the catalogue
+ * (like real traffic), for `rounds` rounds of `seconds` each; then all of them race for the size
+ * with the least stock.
  */
 export async function benchCod(
   base: string,
-  productIds: string[],
+  picks: Pick[],
   opts: { users: number; seconds: number; rounds: number; runId: string; serverPid: number | undefined },
 ): Promise<CodResult> {
   const registering = sampleRss(opts.serverPid);
   const shoppers = await registerShoppers(base, opts.users, opts.runId);
   const rssRegisteringMb = registering.stop();
-  const initial = new Map<string, number>();
-  for (const id of productIds) initial.set(id, await stockOf(base, id));
-  const candidates = productIds.filter((id) => (initial.get(id) ?? 0) > 0);
+  const productIds = picks.map((p) => p.productId);
+  const initial = await stockOf(base, productIds);
+  const candidates = picks.filter((p) => (initial.get(keyOf(p)) ?? 0) > 0);
   console.log(
-    `  COD: ${shoppers.length} shoppers ready, placing orders for ${opts.rounds} rounds of ${opts.seconds} s`,
+    `  COD: ${shoppers.length} shoppers ready, placing orders for ${opts.rounds} rounds of ${opts.seconds} s on ${candidates.length} sizes of ${new Set(productIds).size} products`,
   );
   const sold = new Map<string, number>();
   const latencies: number[] = [];
@@ -157,16 +183,16 @@ export async function benchCod(
     await Promise.all(
       shoppers.map(async (shopper) => {
         while (performance.now() < deadline) {
-          const id = candidates[Math.floor(Math.random() * candidates.length)]!;
+          const pick = candidates[Math.floor(Math.random() * candidates.length)]!;
           const t0 = performance.now();
-          const outcome = await placeOrder(base, shopper, id).catch((err: Error) => {
+          const outcome = await placeOrder(base, shopper, pick).catch((err: Error) => {
             firstError ||= err.message;
             return 'error' as const;
           });
           latencies.push(performance.now() - t0);
           if (outcome === 'ok') {
             placed++;
-            sold.set(id, (sold.get(id) ?? 0) + 1);
+            sold.set(keyOf(pick), (sold.get(keyOf(pick)) ?? 0) + 1);
           } else if (outcome === 'refused') refused++;
           else errors++;
         }
@@ -180,12 +206,14 @@ export async function benchCod(
   const rssPlacingMb = placing.stop();
   let oversold = false;
   let stockNegative = false;
-  for (const id of candidates) {
-    const final = await stockOf(base, id);
-    const before = initial.get(id) ?? 0;
-    if (final < 0) stockNegative = true;
+  const final = await stockOf(base, productIds);
+  for (const pick of candidates) {
+    const key = keyOf(pick);
+    const left = final.get(key) ?? 0;
+    const before = initial.get(key) ?? 0;
+    if (left < 0) stockNegative = true;
     // Exact accounting: what left the shelf is what was sold, and never more than there was.
-    if (before - final !== (sold.get(id) ?? 0) || (sold.get(id) ?? 0) > before) oversold = true;
+    if (before - left !== (sold.get(key) ?? 0) || (sold.get(key) ?? 0) > before) oversold = true;
   }
   latencies.sort((a, b) => a - b);
   if (firstError) console.warn(`  first COD exception: ${firstError}`);
@@ -203,34 +231,34 @@ export async function benchCod(
     refused,
     oversold,
     stockNegative,
-    contention: await contention(base, shoppers, leastStocked(candidates, initial, sold)),
+    contention: await contention(base, shoppers, leastStocked(candidates, final)),
   };
 }
 
-/** The product with the least stock left (but some), for the race. */
-function leastStocked(ids: string[], initial: Map<string, number>, sold: Map<string, number>): string {
-  let best = ids[0]!;
+/** The size with the least stock left (but some), for the race. */
+function leastStocked(picks: Pick[], left: Map<string, number>): Pick {
+  let best = picks[0]!;
   let bestLeft = Number.POSITIVE_INFINITY;
-  for (const id of ids) {
-    const left = (initial.get(id) ?? 0) - (sold.get(id) ?? 0);
-    if (left > 0 && left < bestLeft) {
-      best = id;
-      bestLeft = left;
+  for (const pick of picks) {
+    const n = left.get(keyOf(pick)) ?? 0;
+    if (n > 0 && n < bestLeft) {
+      best = pick;
+      bestLeft = n;
     }
   }
   return best;
 }
 
-/** All shoppers at once on one product: exactly its stock may be sold, the rest refused. */
-async function contention(base: string, shoppers: Shopper[], productId: string) {
-  const stock = await stockOf(base, productId);
+/** All shoppers at once on one size: exactly its stock may be sold, the rest refused. */
+async function contention(base: string, shoppers: Shopper[], pick: Pick) {
+  const stock = (await stockOf(base, [pick.productId])).get(keyOf(pick)) ?? 0;
   let sold = 0;
   let refused = 0;
   await Promise.all(
     shoppers.map(async (s) => {
       // Each shopper keeps buying one unit until the shop says there is no more (bounded).
       for (let i = 0; i < 1000; i++) {
-        const outcome = await placeOrder(base, s, productId).catch(() => 'error' as const);
+        const outcome = await placeOrder(base, s, pick).catch(() => 'error' as const);
         if (outcome === 'ok') sold++;
         else {
           if (outcome === 'refused') refused++;
@@ -239,5 +267,5 @@ async function contention(base: string, shoppers: Shopper[], productId: string) 
       }
     }),
   );
-  return { stock, sold, refused, finalStock: await stockOf(base, productId) };
+  return { stock, sold, refused, finalStock: (await stockOf(base, [pick.productId])).get(keyOf(pick)) ?? 0 };
 }

@@ -183,16 +183,20 @@ async function benchDatabase(kind: 'pglite' | 'postgres', runId: string): Promis
       await bare.stop();
       bare = undefined;
     }
-    // Shoppers buy across 2,000 products (10 pages of 200), so a 30-second run sells out few of them.
+    // Shoppers buy every size of 2,000 products (10 pages of 200), so a 30-second run sells out few.
     const base = server.url;
     const pages = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        json<{ _id: string }[]>(`${base}/api/get-all-Products?limit=200&page=${i + 1}`),
+        json<{ _id: string; variants: { _id: string }[] }[]>(
+          `${base}/api/get-all-Products?limit=200&page=${i + 1}`,
+        ),
       ),
     );
-    const ids = pages.flat().map((p) => p._id);
+    const picks = pages
+      .flat()
+      .flatMap((p) => p.variants.map((v) => ({ productId: p._id, variantId: v._id })));
     const cod = PARTS.has('cod')
-      ? await benchCod(server.url, ids, {
+      ? await benchCod(server.url, picks, {
           users: Number(args.users),
           seconds: SECONDS * 2,
           rounds: ROUNDS,

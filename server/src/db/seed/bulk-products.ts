@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { IMAGE_DEFAULT_WIDTH, SUB_CATEGORIES, SUB_CATEGORY_PARENT } from '@vastra/contracts';
 import { like, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -6,12 +7,15 @@ import type { MediaStorage } from '../../modules/media/index.ts';
 import { renditionKey } from '../../modules/media/index.ts';
 import type { Db } from '../client.ts';
 import { products, sellers } from '../schema.ts';
+import { type BulkVariantPlan, insertBulkVariants } from './bulk-variants.ts';
 import { CATALOGUE_DATA, seededRandom, shopPrice } from './catalogue-data.ts';
-import { demoImageCombos } from './demo-products.ts';
+import { demoPictures, photosOf } from './demo-products.ts';
+import { describeProduct } from './descriptions.ts';
 import { garmentImageId, storeGarmentImages } from './garment-images.ts';
-import { addFreeSizeVariants } from './variants.ts';
+import { sizeChartOf } from './size-charts.ts';
+import { colorsOf, sizesOf } from './variants.ts';
 
-/** Rows per INSERT: 15 columns × 1,000 rows stays far below PostgreSQL's 65,535 parameters. */
+/** Rows per INSERT: 19 columns × 1,000 rows stays below PostgreSQL's 65,535 parameters. */
 const BATCH = 1_000;
 const STYLES = [
   'Classic',
@@ -56,17 +60,13 @@ async function benchSellers(db: Db, wanted: number): Promise<string[]> {
 
 /** The demo pictures, drawn only when missing (the large catalogue reuses them). */
 async function ensureImages(storage: MediaStorage) {
-  const combos = demoImageCombos();
   const missing = [];
-  for (const combo of combos) {
-    if (!(await storage.exists(renditionKey(garmentImageId(...combo), IMAGE_DEFAULT_WIDTH))))
-      missing.push(combo);
+  for (const picture of demoPictures()) {
+    const imageId = garmentImageId(picture.subCategory, picture.color, picture.view);
+    if (!(await storage.exists(renditionKey(imageId, IMAGE_DEFAULT_WIDTH)))) missing.push(picture);
   }
   await storeGarmentImages(storage, missing);
-  return (subCategory: (typeof combos)[number][0], color: (typeof combos)[number][1]) => {
-    const imageId = garmentImageId(subCategory, color);
-    return { imageId, imageUrl: storage.urlFor(renditionKey(imageId, IMAGE_DEFAULT_WIDTH)) };
-  };
+  return (imageId: string) => storage.urlFor(renditionKey(imageId, IMAGE_DEFAULT_WIDTH));
 }
 
 export interface BulkSeedResult {
@@ -77,7 +77,8 @@ export interface BulkSeedResult {
 
 /**
  * Adds `count` generated products (for benchmarks) in multi-row INSERTs of 1,000, spread over the
- * last two years, across every sub-category, with ratings set directly (no review rows).
+ * last two years, across every sub-category, with ratings set directly (no review rows). Each
+ * batch's sizes and colours are expanded into variants by one INSERT … SELECT (bulk-variants.ts).
  */
 export async function seedBulkProducts(
   db: Db,
@@ -88,38 +89,66 @@ export async function seedBulkProducts(
   const started = performance.now();
   const random = seededRandom(seed);
   const sellerIds = await benchSellers(db, Math.min(40, Math.max(3, Math.ceil(count / 2_500))));
-  const imageOf = await ensureImages(storage);
+  const urlOf = await ensureImages(storage);
   const now = Date.now();
   for (let done = 0; done < count; done += BATCH) {
     const rows: Array<typeof products.$inferInsert> = [];
+    const plans: BulkVariantPlan[] = [];
     for (let i = done; i < Math.min(count, done + BATCH); i++) {
       const subCategory = SUB_CATEGORIES[Math.floor(random() * SUB_CATEGORIES.length)]!;
       const data = CATALOGUE_DATA[subCategory];
-      const color = data.colors[Math.floor(random() * data.colors.length)]!;
+      const colors = colorsOf(data.colors[Math.floor(random() * data.colors.length)]!, data.colors, random);
       const name = data.names[Math.floor(random() * data.names.length)]!;
+      const sizes = sizesOf(subCategory, name, random);
       const price = shopPrice(random, data.minPrice, data.maxPrice);
+      const mrp = random() < 0.6 ? Math.ceil((price * 1.4) / 100) * 100 - 1 : null;
       const rated = random() < 0.6;
       const createdAt = new Date(now - Math.floor(random() * 730 * DAY));
+      const photos = photosOf(subCategory, name, colors, urlOf, random);
+      const id = randomUUID();
+      const sellerId = sellerIds[i % sellerIds.length]!;
       rows.push({
-        sellerId: sellerIds[i % sellerIds.length]!,
-        name: `${STYLES[Math.floor(random() * STYLES.length)]} ${color} ${name}`,
+        id,
+        sellerId,
+        name: `${STYLES[Math.floor(random() * STYLES.length)]} ${colors.length === 1 ? `${colors[0]} ` : ''}${name}`,
         category: SUB_CATEGORY_PARENT[subCategory],
         subCategory,
+        description: describeProduct(subCategory, name, colors, sizes, random),
+        // Overwritten by the variants' trigger (stock summed, cheapest price in stock).
         pricePaise: price * 100,
-        mrpPaise: random() < 0.6 ? (Math.ceil((price * 1.4) / 100) * 100 - 1) * 100 : null,
-        stock: random() < 0.05 ? 0 : Math.floor(random() * 200),
-        ...imageOf(subCategory, color),
-        color,
+        mrpPaise: mrp == null ? null : mrp * 100,
+        stock: 0,
+        imageUrl: photos[0]!.url,
+        imageId: photos[0]!.publicId,
+        images: photos,
+        sizeChart: sizeChartOf(subCategory, sizes),
+        color: colors[0]!,
         brand: data.brands[Math.floor(random() * data.brands.length)]!,
         ratingAvg: rated ? Math.round((2.5 + random() * 2.5) * 100) / 100 : 0,
         ratingCount: rated ? 1 + Math.floor(random() * 250) : 0,
         createdAt,
         updatedAt: createdAt,
       });
+      const extra = sizes.length >= 4 && random() < 0.3 ? (random() < 0.5 ? 5_000 : 10_000) : 0;
+      plans.push({
+        id,
+        sellerId,
+        subCategory,
+        sizes,
+        colors,
+        pricePaise: price * 100,
+        mrpPaise: mrp == null ? null : mrp * 100,
+        extraPaise: extra,
+        dearer: extra > 0 ? 1 + Math.floor(random() * 2) : 0,
+        soldOut: random() < 0.05,
+        createdAt: createdAt.toISOString(),
+      });
     }
-    await db.insert(products).values(rows);
+    await db.transaction(async (tx) => {
+      await tx.insert(products).values(rows);
+      await insertBulkVariants(tx, plans);
+    });
   }
-  await addFreeSizeVariants(db);
   await bumpCatalogVersion(db);
   // Fresh planner statistics: right after a bulk load PostgreSQL would otherwise pick poor plans.
   await db.execute(sql`analyze products, product_variants, sellers`);

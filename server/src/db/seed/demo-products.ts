@@ -1,12 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { SUB_CATEGORIES, SUB_CATEGORY_PARENT, type SubCategory } from '@vastra/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { bumpCatalogVersion } from '../../modules/catalog/index.ts';
 import type { MediaStorage } from '../../modules/media/index.ts';
 import type { Db } from '../client.ts';
-import { products, reviews } from '../schema.ts';
+import { products, productVariants, reviews, type StoredImage } from '../schema.ts';
 import { CATALOGUE_DATA, PRICE_ANCHORS, REVIEW_TEXTS, seededRandom, shopPrice } from './catalogue-data.ts';
-import { type GarmentColor, garmentImageId, storeGarmentImages } from './garment-images.ts';
-import { addFreeSizeVariants } from './variants.ts';
+import { describeProduct } from './descriptions.ts';
+import {
+  GARMENT_VIEWS,
+  type GarmentColor,
+  type GarmentPicture,
+  type GarmentView,
+  garmentImageId,
+  storeGarmentImages,
+} from './garment-images.ts';
+import { sizeChartOf } from './size-charts.ts';
+import { colorsOf, type PlannedVariant, planVariants, sizesOf } from './variants.ts';
 
 export interface Reviewer {
   id: string;
@@ -15,11 +25,39 @@ export interface Reviewer {
 
 const HOUR = 3_600_000;
 
-/** Every (sub-category, colour) picture the demo catalogue shows. */
-export function demoImageCombos(): Array<[SubCategory, GarmentColor]> {
-  return SUB_CATEGORIES.flatMap((sub) =>
-    CATALOGUE_DATA[sub].colors.map((c): [SubCategory, GarmentColor] => [sub, c]),
+/** Every picture the demo catalogue shows: each (sub-category, colour) from the front, back and close. */
+export function demoPictures(): GarmentPicture[] {
+  return SUB_CATEGORIES.flatMap((subCategory) =>
+    CATALOGUE_DATA[subCategory].colors.flatMap((color) =>
+      GARMENT_VIEWS.map((view) => ({ subCategory, color, view })),
+    ),
   );
+}
+
+const VIEW_ALT: Record<GarmentView, string> = { front: 'front', back: 'back', 'close-up': 'fabric close-up' };
+
+/**
+ * A product's 2–4 photos: front and back in its main colour, then the front in each other colour
+ * it comes in, or else (mostly) a close-up of the fabric. The first is the cover.
+ */
+export function photosOf(
+  subCategory: SubCategory,
+  garment: string,
+  colors: GarmentColor[],
+  urlOf: (imageId: string) => string,
+  random: () => number,
+): StoredImage[] {
+  const main = colors[0]!;
+  const shots: Array<[GarmentColor, GarmentView]> = [
+    [main, 'front'],
+    [main, 'back'],
+    ...colors.slice(1).map((c): [GarmentColor, GarmentView] => [c, 'front']),
+  ];
+  if (shots.length < 4 && random() < 0.7) shots.push([main, 'close-up']);
+  return shots.map(([color, view]) => {
+    const publicId = garmentImageId(subCategory, color, view);
+    return { url: urlOf(publicId), publicId, alt: `${garment} in ${color}, ${VIEW_ALT[view]}` };
+  });
 }
 
 /** A marked price 25–80% above the price, ending in 99 like a shop tag. */
@@ -28,8 +66,9 @@ const markPriceFor = (price: number, random: () => number) =>
 
 /**
  * The demo catalogue: every garment name of every sub-category, spread over the demo sellers,
- * with prices Rs. 199–4,999, a few sold out, and star reviews by the demo reviewers so ratings are
- * real averages. Pictures are drawn locally (garment-images.ts). Returns the product ids.
+ * with prices Rs. 199–4,999, sizes and colours with their own stock (a few products sold out),
+ * descriptions, photos, size charts, and star reviews by the demo reviewers so ratings are real
+ * averages. Pictures are drawn locally (garment-images.ts). Returns the product ids.
  */
 export async function seedDemoProducts(
   db: Db,
@@ -38,27 +77,40 @@ export async function seedDemoProducts(
   reviewers: Reviewer[],
   now = new Date(),
 ): Promise<string[]> {
-  const images = await storeGarmentImages(storage, demoImageCombos());
+  const images = await storeGarmentImages(storage, demoPictures());
+  const urlOf = (imageId: string) => images.get(imageId)!.imageUrl;
   const random = seededRandom(20_24);
   const rows: Array<typeof products.$inferInsert> = [];
+  const variantsOf: PlannedVariant[][] = [];
   for (const subCategory of SUB_CATEGORIES) {
     const data = CATALOGUE_DATA[subCategory];
     data.names.forEach((name, i) => {
-      const color = data.colors[i % data.colors.length]!;
-      const price = PRICE_ANCHORS[name] ?? shopPrice(random, data.minPrice, data.maxPrice);
       const n = rows.length;
+      const colors = colorsOf(data.colors[i % data.colors.length]!, data.colors, random);
+      const sizes = sizesOf(subCategory, name, random);
+      const price = PRICE_ANCHORS[name] ?? shopPrice(random, data.minPrice, data.maxPrice);
+      const mrp = random() < 0.65 ? markPriceFor(price, random) : null;
+      // Every ninth product is sold out; in the others some sizes are gone or nearly gone.
+      const plan = { subCategory, productNo: n + 1, sizes, colors, price, mrp, soldOut: n % 9 === 4 };
+      const variants = planVariants(plan, random);
+      variantsOf.push(variants);
+      const photos = photosOf(subCategory, name, colors, urlOf, random);
       rows.push({
+        id: randomUUID(),
         sellerId: sellerIds[n % sellerIds.length]!,
-        name: `${color} ${name}`,
+        name: colors.length === 1 ? `${colors[0]} ${name}` : name,
         category: SUB_CATEGORY_PARENT[subCategory],
         subCategory,
+        description: describeProduct(subCategory, name, colors, sizes, random),
+        // The variants' trigger keeps these three in step; written here so the row is whole already.
         pricePaise: price * 100,
-        mrpPaise: random() < 0.65 ? markPriceFor(price, random) * 100 : null,
-        // Every ninth product is sold out; a few others are nearly gone.
-        stock:
-          n % 9 === 4 ? 0 : random() < 0.15 ? 1 + Math.floor(random() * 4) : 5 + Math.floor(random() * 120),
-        ...images.get(garmentImageId(subCategory, color))!,
-        color,
+        mrpPaise: mrp == null ? null : mrp * 100,
+        stock: variants.reduce((sum, v) => sum + v.stock, 0),
+        imageUrl: photos[0]!.url,
+        imageId: photos[0]!.publicId,
+        images: photos,
+        sizeChart: sizeChartOf(subCategory, sizes),
+        color: colors[0]!,
         brand: data.brands[i % data.brands.length]!,
       });
     });
@@ -81,7 +133,12 @@ export async function seedDemoProducts(
       .insert(products)
       .values(rows)
       .returning({ id: products.id, createdAt: products.createdAt });
-    await addFreeSizeVariants(tx);
+    // Products first, then their variants: the variants' trigger writes the products' summary.
+    await tx
+      .insert(productVariants)
+      .values(
+        rows.flatMap((p, n) => variantsOf[n]!.map((v) => ({ ...v, productId: p.id!, sellerId: p.sellerId }))),
+      );
     const reviewRows: Array<typeof reviews.$inferInsert> = [];
     for (const p of inserted) {
       if (reviewers.length === 0 || random() < 0.3) continue;

@@ -56,40 +56,110 @@ const DETAIL: Record<SubCategory, string> = {
   KidsWear: 'M175 140 Q200 165 225 140',
 };
 
+/** Back-view details: a yoke, a centre seam, back pockets, a hood lying flat… */
+const BACK_DETAIL: Record<SubCategory, string> = {
+  gentsShirt: 'M100 125 Q200 150 300 125 M200 125 L200 440',
+  gentsPant: 'M118 90 L282 90 M130 120 L175 120 L175 160 L130 160 Z M225 120 L270 120 L270 160 L225 160 Z',
+  gentsHoody: 'M150 95 Q200 40 250 95 Q235 180 200 185 Q165 180 150 95',
+  girlsTop: 'M150 80 Q200 96 250 80 M200 96 L200 150',
+  LadiesPant: 'M130 90 L270 90 M200 90 L200 180',
+  LadiesDress: 'M152 190 L248 190 M200 60 L200 190',
+  KidsWear: 'M150 140 Q200 150 250 140 M200 150 L200 390',
+};
+
+/**
+ * The box (x, y, width, height in the 400×500 drawing, 4:5 like the card) a close-up zooms into:
+ * the collar, waistband or neckline, where the stitching and the weave show.
+ */
+const CLOSE_UP: Record<SubCategory, string> = {
+  gentsShirt: '120 50 160 200',
+  gentsPant: '100 40 200 250',
+  gentsHoody: '120 50 160 200',
+  girlsTop: '120 60 160 200',
+  LadiesPant: '100 40 200 250',
+  LadiesDress: '120 40 160 200',
+  KidsWear: '130 120 140 175',
+};
+
+/** The pictures a demo product can show: the front (its cover), the back, and a close-up. */
+export const GARMENT_VIEWS = ['front', 'back', 'close-up'] as const;
+export type GarmentView = (typeof GARMENT_VIEWS)[number];
+
+/** One drawn picture: a garment of a sub-category, in a colour, seen from one side. */
+export interface GarmentPicture {
+  subCategory: SubCategory;
+  color: GarmentColor;
+  view: GarmentView;
+}
+
+/** Diagonal threads across the whole drawing, 4 units apart. */
+const WEAVE = Array.from({ length: 225 }, (_, i) => `M${i * 4 - 500} 500 L${i * 4} 0`).join(' ');
+
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
+const LIGHT_COLORS: readonly string[] = [
+  'White',
+  'Beige',
+  'Peach',
+  'Lavender',
+  'Mustard',
+  'Sky Blue',
+  'Pink',
+];
+
 /** The SVG of one picture, drawn at 1280×1600. */
-export function garmentSvg(subCategory: SubCategory, color: GarmentColor): string {
+export function garmentSvg(
+  subCategory: SubCategory,
+  color: GarmentColor,
+  view: GarmentView = 'front',
+): string {
   const fill = GARMENT_COLORS[color];
-  const light = ['White', 'Beige', 'Peach', 'Lavender', 'Mustard', 'Sky Blue', 'Pink'].includes(color);
-  const stroke = light ? '#6b6257' : '#ffffff';
-  const label = escapeXml(`${SUB_CATEGORY_LABEL[subCategory]} · ${color}`);
+  const stroke = LIGHT_COLORS.includes(color) ? '#6b6257' : '#ffffff';
+  const closeUp = view === 'close-up';
+  const caption = view === 'front' ? color : `${color} · ${view}`;
+  const label = escapeXml(`${SUB_CATEGORY_LABEL[subCategory]} · ${caption}`);
+  const details = view === 'back' ? BACK_DETAIL[subCategory] : DETAIL[subCategory];
+  // The close-up zooms in and shows the weave (fine diagonal threads clipped to the garment: an SVG
+  // pattern fill takes librsvg seconds per picture) and a row of stitches; its labels stay full size.
+  const weave = closeUp
+    ? `<clipPath id="cut"><path d="${SILHOUETTE[subCategory]}"/></clipPath>
+    <path d="${WEAVE}" clip-path="url(#cut)" stroke="${stroke}" stroke-opacity="0.15" stroke-width="0.6"/>
+    <path d="${details}" fill="none" stroke="${stroke}" stroke-opacity="0.8" stroke-width="1" stroke-dasharray="2 2" transform="translate(3 3)"/>`
+    : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="1600" viewBox="0 0 400 500">
   <defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#faf7f2"/><stop offset="1" stop-color="#ece5da"/></linearGradient></defs>
   <rect width="400" height="500" fill="url(#bg)"/>
-  <ellipse cx="200" cy="462" rx="150" ry="10" fill="#000" opacity="0.08"/>
-  <path d="${SILHOUETTE[subCategory]}" fill="${fill}" stroke="#00000033" stroke-width="2" stroke-linejoin="round"/>
-  <path d="${DETAIL[subCategory]}" fill="none" stroke="${stroke}" stroke-opacity="0.55" stroke-width="3" stroke-linecap="round"/>
+  <svg x="0" y="0" width="400" height="500" viewBox="${closeUp ? CLOSE_UP[subCategory] : '0 0 400 500'}">
+    ${closeUp ? '' : '<ellipse cx="200" cy="462" rx="150" ry="10" fill="#000" opacity="0.08"/>'}
+    <path d="${SILHOUETTE[subCategory]}" fill="${fill}" stroke="#00000033" stroke-width="2" stroke-linejoin="round"/>
+    <path d="${details}" fill="none" stroke="${stroke}" stroke-opacity="0.55" stroke-width="3" stroke-linecap="round"/>
+    ${weave}
+  </svg>
+  ${closeUp ? '<rect y="470" width="400" height="30" fill="#faf7f2" opacity="0.92"/>' : ''}
   <text x="20" y="32" font-family="DejaVu Serif, serif" font-size="18" font-weight="bold" fill="#8a5a2b">VASTRA</text>
   <text x="200" y="488" font-family="DejaVu Sans, sans-serif" font-size="15" text-anchor="middle" fill="#4a4038">${label}</text>
 </svg>`;
 }
 
-/** Storage prefix (the public_id) of a demo picture: stable, so seeding again overwrites it. */
-export const garmentImageId = (subCategory: SubCategory, color: GarmentColor) =>
-  `seed/${subCategory.toLowerCase()}-${color.toLowerCase().replace(/\s+/g, '-')}`;
+/**
+ * Storage prefix (the public_id) of a demo picture: stable, so seeding again overwrites it. The
+ * front keeps the name it had before there were other views.
+ */
+export const garmentImageId = (subCategory: SubCategory, color: GarmentColor, view: GarmentView = 'front') =>
+  `seed/${subCategory.toLowerCase()}-${color.toLowerCase().replace(/\s+/g, '-')}${view === 'front' ? '' : `-${view}`}`;
 
 /** Draws and stores one picture in every rendition width; answers what a product row stores. */
 export async function storeGarmentImage(
   storage: MediaStorage,
-  subCategory: SubCategory,
-  color: GarmentColor,
+  { subCategory, color, view }: GarmentPicture,
 ): Promise<{ imageUrl: string; imageId: string }> {
-  const imageId = garmentImageId(subCategory, color);
+  const imageId = garmentImageId(subCategory, color, view);
   // Loaded when a picture is drawn (first start, seeding), not by every server start.
   const { default: sharp } = await import('sharp');
-  // Render the vector once, then scale the bitmap: drawing text three times is the slow part.
-  const { data, info } = await sharp(Buffer.from(garmentSvg(subCategory, color)))
+  // Render the vector once, then scale the bitmap: drawing text three times is the slow part. The
+  // picture is opaque, so three channels: resizing and encoding a fourth costs nearly double.
+  const { data, info } = await sharp(Buffer.from(garmentSvg(subCategory, color, view)))
+    .flatten()
     .raw()
     .toBuffer({ resolveWithObject: true });
   await Promise.all(
@@ -109,16 +179,19 @@ export async function storeGarmentImage(
 /** Stores many pictures, a few at a time (the machine's cores are shared with the running shop). */
 export async function storeGarmentImages(
   storage: MediaStorage,
-  combos: Array<[SubCategory, GarmentColor]>,
+  pictures: GarmentPicture[],
   concurrency = 3,
 ): Promise<Map<string, { imageUrl: string; imageId: string }>> {
   const result = new Map<string, { imageUrl: string; imageId: string }>();
-  const queue = [...combos];
+  const queue = [...pictures];
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
-      result.set(garmentImageId(...next), await storeGarmentImage(storage, ...next));
+      result.set(
+        garmentImageId(next.subCategory, next.color, next.view),
+        await storeGarmentImage(storage, next),
+      );
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, combos.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(concurrency, pictures.length) }, worker));
   return result;
 }
