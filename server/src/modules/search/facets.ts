@@ -5,67 +5,28 @@ import {
   type ProductSearchQuery,
   type SearchFacets,
 } from '@vastra/contracts';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { products, productVariants, sellers } from '../../db/schema.ts';
-import { qualified } from '../../lib/qualified.ts';
+import { products, sellers } from '../../db/schema.ts';
 import {
   allDimensionsBut,
   type Dimension,
   dimensionFilters,
   type FilterColumns,
-  hasColor,
-  keyOf,
   priceBand,
   type SearchFilters,
-  textArray,
-  type VariantFilter,
-  variantColor,
-  variantFilterOf,
-  variantsInStock,
 } from './filters.ts';
+import {
+  facetColors,
+  facetSizes,
+  groupColors,
+  groupSizeColor,
+  keyOf,
+  productColor,
+  variantFilterOf,
+} from './size-color.ts';
 
-const TRUE = sql`true`;
-const NO_VALUES = sql`'{}'::text[]`;
 const col = (name: string) => sql`${sql.identifier(name)}`;
-
-/**
- * The sizes a product counts under in the size facet: its sizes in stock, or with a colour filter
- * those of its variants in stock in a colour asked for (the same-variant rule, as choosing the size
- * would apply it). Worked out only for products that have such a colour at all.
- */
-function facetSizes({ colorKeys }: VariantFilter): SQL {
-  if (!colorKeys) return qualified(products.sizesInStock);
-  return sql`(case when ${hasColor(colorKeys)} then array(select distinct ${qualified(productVariants.size)} from ${variantsInStock} and ${keyOf(variantColor)} = any(${textArray(colorKeys)}) order by 1) else ${NO_VALUES} end)`;
-}
-
-/**
- * The colours (as typed) a product counts under in the colour facet: its own colour (the "color"
- * column of the groups, see productColor) and those of its variants in stock, as the colour filter
- * matches them; or with a size filter the colours of its variants in stock in a size asked for (a
- * variant of no colour of its own has the product's), and not the product's own.
- */
-function facetColors({ sizes }: VariantFilter): SQL {
-  if (!sizes) return qualified(products.colorsInStock);
-  return sql`(case when ${qualified(products.sizesInStock)} && ${textArray(sizes)} then array(select distinct ${variantColor} from ${variantsInStock} and ${qualified(productVariants.size)} = any(${textArray(sizes)}) order by 1) else ${NO_VALUES} end)`;
-}
-
-const productColor = ({ sizes }: VariantFilter): SQL => (sizes ? sql`null::text` : qualified(products.color));
-
-/** Every colour a group counts under (some may be the same colour spelt differently). */
-const groupColors = sql`array_prepend("color", "facet_colors")`;
-
-/**
- * The size and colour filters over a group's lists: with a size filter, a size asked for among
- * the facet sizes (which already hold only variants of a colour asked for); with a colour filter
- * alone, a colour asked for among the group's colours.
- */
-function groupSizeColor({ sizes, colorKeys }: VariantFilter): SQL {
-  if (sizes) return sql`"facet_sizes" && ${textArray(sizes)}`;
-  if (colorKeys)
-    return sql`exists (select 1 from unnest(${groupColors}) as c(color) where ${keyOf(sql`c.color`)} = any(${textArray(colorKeys)}))`;
-  return TRUE;
-}
 
 /** The columns of the first step's groups, as the dimension filters read them. */
 const GROUP: FilterColumns = {
