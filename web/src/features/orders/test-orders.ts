@@ -21,6 +21,7 @@ export function line(over: Partial<OrderLine> & { name: string }): OrderLine {
     state: 'Karnataka',
     postalCode: '560001',
     date: '2026-11-23T10:00:00.000Z',
+    tracking: null,
     product: [
       testProduct({
         _id: `p-${name}`,
