@@ -1,22 +1,26 @@
 import type { ImageInput } from '@vastra/contracts';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { StoredImage } from '../../db/schema.ts';
+import { products, type StoredImage } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type MediaStorage, resolveProductImage } from '../media/index.ts';
 import { releaseImageIfUnused } from './image-cleanup.ts';
 
 /** An empty alt text says what the photo is from the product's name (screen readers need one). */
-const altFor = (alt: string, productName: string, index: number) =>
-  alt || (index === 0 ? productName : `${productName}, photo ${index + 1}`);
+export const withAlts = (gallery: StoredImage[], productName: string): StoredImage[] =>
+  gallery.map((img, i) => ({
+    ...img,
+    alt: img.alt || (i === 0 ? productName : `${productName}, photo ${i + 1}`),
+  }));
 
 /**
  * The gallery a request sends, each photo checked like a single image (uploaded here, or an https
- * URL); a refusal names the photo (`images.1.url`). Files are checked before any transaction opens.
+ * URL); a refusal names the photo (`images.1.url`). Files are checked before any transaction opens
+ * (no lock is held while the disk answers); empty alt texts stay empty until `withAlts`.
  */
 export async function resolveGallery(
   storage: MediaStorage,
   images: ImageInput[],
-  productName: string,
   /** The field a refusal names for photo i (the SPEC §7 payload's one photo is `imageUrl`). */
   pathOf: (i: number) => string = (i) => `images.${i}.url`,
 ): Promise<StoredImage[]> {
@@ -27,7 +31,7 @@ export async function resolveGallery(
         return {
           url: resolved.imageUrl,
           publicId: resolved.imageId,
-          alt: altFor((img.alt ?? '').trim(), productName, i),
+          alt: (img.alt ?? '').trim(),
         };
       } catch (err) {
         if (err instanceof AppError && err.code === 'BAD_REQUEST')
@@ -45,9 +49,20 @@ export const coverColumns = (gallery: StoredImage[]) => ({
   images: gallery,
 });
 
+/** Whether any product's gallery (not only its cover) still shows this image. */
+async function inSomeGallery(db: Db, image: StoredImage): Promise<boolean> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`${products.images} @> ${JSON.stringify([{ url: image.url }])}::jsonb`)
+    .limit(1);
+  return !!row;
+}
+
 /**
  * After the change committed: deletes our stored files of photos the product no longer shows,
- * unless something else still shows them (`releaseImageIfUnused`).
+ * unless something else still shows them: another product's gallery (demo products share photos),
+ * or what `releaseImageIfUnused` checks (covers, order items).
  */
 export async function releaseDroppedImages(
   db: Db,
@@ -59,6 +74,8 @@ export async function releaseDroppedImages(
   const dropped = before.filter(
     (i, at) => !kept.has(i.url) && before.findIndex((b) => b.url === i.url) === at,
   );
-  for (const image of dropped)
+  for (const image of dropped) {
+    if (await inSomeGallery(db, image)) continue;
     await releaseImageIfUnused(db, storage, { imageUrl: image.url, imageId: image.publicId });
+  }
 }

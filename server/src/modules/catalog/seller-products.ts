@@ -15,7 +15,7 @@ import { products, productVariants, type StoredImage, sellers } from '../../db/s
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import { type MediaStorage, resolveProductImage } from '../media/index.ts';
-import { coverColumns, releaseDroppedImages, resolveGallery } from './gallery.ts';
+import { coverColumns, releaseDroppedImages, resolveGallery, withAlts } from './gallery.ts';
 import { type ApiProduct, productColumns, toApiProduct } from './product-view.ts';
 import {
   cellsOf,
@@ -68,14 +68,10 @@ export async function addProduct(
   sellerId: string,
   input: AddProductData,
 ): Promise<ApiProduct> {
-  const gallery = input.images
-    ? await resolveGallery(storage, input.images, input.productName)
-    : await resolveGallery(
-        storage,
-        [{ url: input.imageUrl!, public_id: input.public_id }],
-        input.productName,
-        () => 'imageUrl',
-      );
+  const resolved = input.images
+    ? await resolveGallery(storage, input.images)
+    : await resolveGallery(storage, [{ url: input.imageUrl!, public_id: input.public_id }], () => 'imageUrl');
+  const gallery = withAlts(resolved, input.productName);
   let cells: GridCell[];
   if (input.variants) cells = cellsOf(input.variants);
   else {
@@ -154,6 +150,11 @@ export async function updateProduct(
   sellerId: string,
   input: UpdateProductData,
 ): Promise<{ product: ApiProduct; message: string | undefined }> {
+  const newGallery = input.images && (await resolveGallery(storage, input.images));
+  const newCover =
+    !input.images && input.imageUrl !== undefined
+      ? await resolveProductImage(storage, input.imageUrl, input.public_id)
+      : undefined;
   const { before, after, message } = await db
     .transaction(async (tx) => {
       // Locked before its variants, as every stock writer does (no deadlock cycles).
@@ -182,11 +183,9 @@ export async function updateProduct(
           ? current.images
           : [{ url: current.imageUrl, publicId: current.imageId, alt: current.name }];
       let gallery: StoredImage[] | undefined;
-      if (input.images) gallery = await resolveGallery(storage, input.images, name);
-      else if (input.imageUrl !== undefined && input.imageUrl !== current.imageUrl) {
-        const image = await resolveProductImage(storage, input.imageUrl, input.public_id);
-        gallery = [{ url: image.imageUrl, publicId: image.imageId, alt: current.name }, ...shown.slice(1)];
-      }
+      if (newGallery) gallery = withAlts(newGallery, name);
+      else if (newCover && newCover.imageUrl !== current.imageUrl)
+        gallery = [{ url: newCover.imageUrl, publicId: newCover.imageId, alt: name }, ...shown.slice(1)];
 
       let message: string | undefined;
       if (input.variants) await replaceGrid(tx, current.id, sellerId, cellsOf(input.variants));

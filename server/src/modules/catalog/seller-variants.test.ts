@@ -179,6 +179,20 @@ describe('adding a product with a size grid', () => {
     expect(existsSync(path.join(root, first.public_id, '640.webp'))).toBe(true);
   });
 
+  it('keeps a dropped photo that another product’s gallery still shows', async () => {
+    const root = ctx.app.deps.storage.localRoot!;
+    const [a, b, c] = await Promise.all(
+      [1, 2, 3].map(async () => (await uploadImage(ctx.app, seller.token, await pngImage(200, 200))).json()),
+    );
+    const one = (
+      await add(seller.token, fields({ images: [{ url: a.secure_url }, { url: b.secure_url }] }))
+    ).json().product;
+    await add(seller.token, fields({ images: [{ url: c.secure_url }, { url: b.secure_url }] }));
+    const res = await update(seller.token, { productId: one._id, images: [{ url: a.secure_url }] });
+    expect(res.statusCode).toBe(200);
+    expect(existsSync(path.join(root, b.public_id, '640.webp'))).toBe(true);
+  });
+
   it.each([
     [{ variants: [cell('32', '', 1, 100)] }, 'variants.0.size', /Size 32 is not offered for/],
     [
