@@ -14,8 +14,9 @@ export interface SeedOptions {
 }
 
 /**
- * On first start with an empty catalogue: demo accounts, then the demo catalogue (74
- * products with generated pictures and reviews). Returns false when there already were products.
+ * On first start with an empty catalogue: demo accounts, then the demo catalogue (74 products
+ * in sizes and colours, with drawn photos, descriptions, size charts and reviews). Returns false
+ * when there already were products.
  */
 export async function seedDemoIfEmpty(db: Db, opts: SeedOptions): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(products);
