@@ -79,6 +79,14 @@ test('a shopper chooses a size, buys it cash on delivery and sees the size on th
   await expect(page.getByText('2 / 2')).toBeVisible();
   await page.getByRole('button', { name: 'Previous photo' }).click();
   await expect(page.getByText('1 / 2')).toBeVisible();
+  // On a phone the photos swipe: the frame scrolls sideways and snaps to the next one.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const track = page.getByRole('list', { name: 'Photos of Handloom Linen Shirt' });
+  await track.evaluate((el) => el.scrollBy({ left: el.clientWidth }));
+  await expect(page.getByText('2 / 2')).toBeVisible();
+  await track.evaluate((el) => el.scrollBy({ left: -el.clientWidth }));
+  await expect(page.getByText('1 / 2')).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // S is sold out: shown, struck through, and cannot be chosen.
   const sizes = page.getByRole('group', { name: /^Size/ });
