@@ -175,7 +175,11 @@ describe('a visitor’s cart', () => {
 
 describe('after login', () => {
   it('merges the guest cart into the account, empties it and returns to the page that asked', async () => {
-    localStorage.setItem(GUEST_CART_KEY, JSON.stringify([{ productId: product._id, quantity: 2 }]));
+    const variantId = product.variants[0]?._id;
+    localStorage.setItem(
+      GUEST_CART_KEY,
+      JSON.stringify([{ productId: product._id, variantId, quantity: 2 }]),
+    );
     rememberIntent({ kind: 'return' }, '/cart-page');
     signIn('user', 'token-1', 'Asha');
     expect(await resumeAfterLogin()).toBe('/cart-page');
@@ -184,18 +188,22 @@ describe('after login', () => {
       path: '/api/user/cart/merge',
       method: 'POST',
       token: 'token-1',
-      body: { lines: [{ productId: product._id, quantity: 2 }] },
+      body: { lines: [{ productId: product._id, variantId, quantity: 2 }] },
     });
     expect(guestLines()).toEqual([]);
   });
 
-  it('finishes the add to cart that asked for login', async () => {
-    rememberIntent({ kind: 'add-to-cart', productId: product._id, quantity: 2 }, '/product-page/x');
+  it('finishes the add to cart that asked for login, in the size chosen', async () => {
+    const variantId = '55555555-5555-4555-8555-555555555555';
+    rememberIntent(
+      { kind: 'add-to-cart', productId: product._id, variantId, quantity: 2 },
+      '/product-page/x',
+    );
     signIn('user', 'token-1', 'Asha');
     expect(await resumeAfterLogin()).toBe('/product-page/x');
     expect(calls.find((c) => c.path === '/api/user/add-to-cart')).toMatchObject({
       method: 'POST',
-      body: { productId: product._id, quantity: 2 },
+      body: { productId: product._id, variantId, quantity: 2 },
     });
     // Once only.
     expect(await resumeAfterLogin()).toBeUndefined();
