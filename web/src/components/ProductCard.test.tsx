@@ -15,7 +15,7 @@ const shirt = testProduct({
 
 function show() {
   const fetch = vi.fn(
-    async () =>
+    async (_path: string, _init?: RequestInit) =>
       new Response(JSON.stringify({ success: true }), {
         headers: { 'content-type': 'application/json' },
       }),
