@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api.ts';
 import { ProductForm } from './ProductForm.tsx';
 import { EMPTY_DRAFT, type ProductDraft, toAddBody } from './product-form.ts';
 
@@ -126,5 +127,32 @@ describe('<ProductForm>', () => {
       { url: '/media/products/front.png/640.webp', public_id: 'products/front.png', alt: '' },
     ]);
     expect(screen.getByTestId('upload-percent')).toHaveTextContent('100%');
+  }, 20_000);
+
+  it('says which size a refusal about a grid row means', async () => {
+    const onSave = vi.fn(async () => {
+      const msg = 'MRP cannot be less than the price';
+      throw new ApiError(msg, 400, { success: false, error: msg, errors: [{ msg, path: 'variants.1.mrp' }] });
+    });
+    render(
+      <ProductForm
+        initial={EMPTY_DRAFT}
+        imageRequired
+        submitLabel="Submit"
+        onSave={onSave}
+        onFailed={() => {}}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Product Name'), 'Linen kurta');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Mens');
+    await user.selectOptions(screen.getByLabelText('Sub-category'), 'gentsShirt');
+    for (const size of ['S', 'M']) await user.click(screen.getByRole('checkbox', { name: size }));
+    await user.type(screen.getByLabelText('Stock for all'), '3');
+    await user.type(screen.getByLabelText('Price for all'), '500');
+    await user.click(screen.getByRole('button', { name: 'Apply to all' }));
+    await user.upload(screen.getByLabelText('Product Image'), png('kurta.png'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('M: MRP cannot be less than the price');
   }, 20_000);
 });

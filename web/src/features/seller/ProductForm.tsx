@@ -2,7 +2,7 @@ import type { ImageInput } from '@vastra/contracts';
 import { CATALOG_LIMITS, TEXT_LIMITS } from '@vastra/contracts/constants';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { SelectField, TextAreaField, TextField } from '../../components/fields.tsx';
-import { useFieldErrors } from '../../lib/field-errors.ts';
+import { fieldErrorsOf, useFieldErrors } from '../../lib/field-errors.ts';
 import { CATEGORY_OPTIONS, subCategoriesOf } from './categories.ts';
 import { PhotoGallery } from './PhotoGallery.tsx';
 import { overallProgress, type Photo, uploadPhotos } from './photos.ts';
@@ -15,7 +15,7 @@ import {
 } from './product-form.ts';
 import { SizeChartEditor } from './SizeChartEditor.tsx';
 import { VariantGrid } from './VariantGrid.tsx';
-import { fitSizes } from './variant-grid.ts';
+import { fitSizes, type GridState, toVariants } from './variant-grid.ts';
 
 /** A number input for rupees (2 decimals) or for whole pieces. */
 const RUPEES = { type: 'number', inputMode: 'decimal', min: 0, step: '0.01' } as const;
@@ -34,6 +34,18 @@ const SERVER_FIELDS = [
   'description',
   'imageUrl',
 ] as const;
+
+/**
+ * A refusal's message; one about a row of the grid (`variants.3.mrp`) says which size it means, as
+ * the index alone would not tell the seller.
+ */
+function messageOf(err: unknown, grid: GridState): string {
+  const [path, msg] = Object.entries(fieldErrorsOf(err))[0] ?? [];
+  const at = path && /^variants\.(\d+)\./.exec(path);
+  const row = at ? toVariants(grid)[Number(at[1])] : undefined;
+  if (!row || !msg) return (err as Error).message;
+  return `${[row.size, row.color].filter(Boolean).join(' / ')}: ${msg}`;
+}
 
 /**
  * The add/edit product form: every product field, category → matching sub-categories, a
@@ -118,7 +130,7 @@ export function ProductForm({
       }
     } catch (err) {
       if (!server.fromError(err)) {
-        setError((err as Error).message);
+        setError(messageOf(err, grid));
         onFailed(err as Error);
       }
     } finally {
