@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { addToCartViaApi, newCustomer, productsInStock } from './helpers.ts';
+import { addToCartViaApi, chooseVariant, newCustomer, productsInStock } from './helpers.ts';
 
 /** An account to log in to (registered through the API; the browser stays a visitor). */
 async function accountWithToken(request: APIRequestContext) {
@@ -23,10 +23,11 @@ test('a guest fills a cart, is sent to log in at checkout, and finds it merged i
   const c = await accountWithToken(request);
   const [a, b] = await productsInStock(request, 2);
   // The account already holds one of B: the guest's B adds to that line.
-  await addToCartViaApi(request, c.token, b!._id);
+  await addToCartViaApi(request, c.token, b!._id, b!.variant._id);
 
   for (const p of [a!, b!]) {
     await page.goto(`/product-page/${p._id}`);
+    await chooseVariant(page, p.variant);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByText('Added to cart').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Added' })).toBeDisabled();
@@ -68,7 +69,8 @@ test('a guest’s heart asks for login, saves after it, and the wishlist moves i
   request,
 }) => {
   const c = await accountWithToken(request);
-  const [p] = await productsInStock(request, 1);
+  // One size and colour: the wishlist's Move to cart has no choice to ask for.
+  const [p] = await productsInStock(request, 1, undefined, { oneSize: true });
   // On a 360 px phone, nothing scrolls sideways.
   await page.setViewportSize({ width: 360, height: 740 });
   const fitsPhone = async () =>

@@ -38,11 +38,25 @@ export async function registerViaApi(page: Page, request: APIRequestContext) {
   return { ...c, token: body.authToken };
 }
 
-/** Ids of the first products of a listing endpoint that have stock. */
+/** A product's size (and colour) as the product answer lists it. */
+export interface ShopVariant {
+  _id: string;
+  size: string;
+  color: string;
+  stock: number;
+  price: number;
+}
+
+/**
+ * The first products of a listing endpoint with a size holding at least 5 pieces, each with that
+ * size (`variant`) and its price. `oneSize`: only products sold in one size and colour (no choice
+ * to make, e.g. for a card's or the wishlist's buttons).
+ */
 export async function productsInStock(
   request: APIRequestContext,
   count: number,
   endpoint = '/api/get-all-Products',
+  { oneSize = false } = {},
 ) {
   const res = await request.get(`${endpoint}?limit=100`);
   const list = (await res.json()) as {
@@ -50,14 +64,34 @@ export async function productsInStock(
     productName: string;
     stockQuantity: number;
     price: number;
+    variants: ShopVariant[];
   }[];
-  return list.filter((p) => p.stockQuantity >= 5).slice(0, count);
+  return list
+    .filter((p) => !oneSize || p.variants.length === 1)
+    .flatMap((p) => {
+      const variant = p.variants.find((v) => v.stock >= 5);
+      return variant ? [{ ...p, variant, price: variant.price }] : [];
+    })
+    .slice(0, count);
 }
 
-/** Adds a product to the user's cart through the API. */
-export async function addToCartViaApi(request: APIRequestContext, token: string, productId: string) {
+/** On a product page: picks the variant's colour and size when the page offers a choice. */
+export async function chooseVariant(page: Page, variant: ShopVariant) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  if (variant.color) await page.getByRole('button', { name: variant.color, exact: true }).click();
+  const sizes = page.getByRole('group', { name: /^Size/ });
+  if ((await sizes.count()) > 0) await sizes.getByRole('button', { name: variant.size, exact: true }).click();
+}
+
+/** Adds a product (in a size, when given) to the user's cart through the API. */
+export async function addToCartViaApi(
+  request: APIRequestContext,
+  token: string,
+  productId: string,
+  variantId?: string,
+) {
   const res = await request.post('/api/user/add-to-cart', {
-    data: { productId },
+    data: variantId ? { productId, variantId } : { productId },
     headers: { 'auth-token': token },
   });
   expect(res.ok(), await res.text()).toBeTruthy();

@@ -37,7 +37,7 @@ test('the side menu and footer follow SPEC §2 for a visitor and a customer', as
 test('visiting /order-successfull without a payment session places nothing', async ({ page, request }) => {
   const user = await registerViaApi(page, request);
   const [a] = await productsInStock(request, 1);
-  await addToCartViaApi(request, user.token, a!._id);
+  await addToCartViaApi(request, user.token, a!._id, a!.variant._id);
   await page.goto('/order-successfull');
   await expect(page.getByRole('heading', { name: 'Nothing to confirm' })).toBeVisible();
   await page.goto('/cart-page');

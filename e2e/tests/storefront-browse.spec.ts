@@ -51,9 +51,11 @@ test('a visitor browses a category, searches and opens a product', async ({ page
 
 test('a visitor pressing Buy Now lands on /login with the warning', async ({ page }) => {
   await page.goto('/allProducts');
+  // A card without a size to choose (one with sizes opens its product page instead).
   const card = page
     .locator('.product-card')
-    .filter({ has: page.locator('button:not([disabled])', { hasText: 'Buy Now' }) });
+    .filter({ has: page.locator('button:not([disabled])', { hasText: 'Buy Now' }) })
+    .filter({ hasNot: page.locator('.product-card-sizes') });
   await card
     .first()
     .getByRole('button', { name: /^Buy .* now$/ })

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { productsInStock, registerViaApi } from './helpers.ts';
+import { chooseVariant, productsInStock, registerViaApi } from './helpers.ts';
 
 test('a customer pays by card with Buy Now for two pieces and sees the order placed', async ({
   page,
@@ -8,6 +8,7 @@ test('a customer pays by card with Buy Now for two pieces and sees the order pla
   await registerViaApi(page, request);
   const [p] = await productsInStock(request, 1, '/api/get-womens-all-Products');
   await page.goto(`/product-page/${p!._id}`);
+  await chooseVariant(page, p!.variant);
   await page.getByRole('button', { name: 'Increase quantity' }).click();
   await expect(page.locator('.stepper output')).toHaveText('2');
   await page.getByRole('button', { name: 'Buy Now' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newCustomer, productsInStock } from './helpers.ts';
+import { chooseVariant, newCustomer, productsInStock } from './helpers.ts';
 
 test('a new customer registers, fills the cart, pays cash on delivery and cancels one item', async ({
   page,
@@ -30,6 +30,7 @@ test('a new customer registers, fills the cart, pays cash on delivery and cancel
   const [a, b] = await productsInStock(request, 2);
   for (const p of [a!, b!]) {
     await page.goto(`/product-page/${p._id}`);
+    await chooseVariant(page, p.variant);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByText('Added to cart').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Added' })).toBeDisabled();

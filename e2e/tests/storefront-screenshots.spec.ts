@@ -34,8 +34,8 @@ for (const width of [390, 1280]) {
     await page.waitForLoadState('networkidle');
     await shot('product');
 
-    await addToCartViaApi(request, user.token, a!._id);
-    await addToCartViaApi(request, user.token, b!._id);
+    await addToCartViaApi(request, user.token, a!._id, a!.variant._id);
+    await addToCartViaApi(request, user.token, b!._id, b!.variant._id);
     await page.goto('/cart-page');
     await expect(page.getByTestId('cart-count')).toHaveText('2 items');
     await page.waitForLoadState('networkidle');
