@@ -12,7 +12,7 @@ import type { MediaStorage } from '../modules/media/index.ts';
 /**
  * Remove a product from the shop. Steps, in one transaction: the catalogue marks it removed (and
  * bumps its version), every cart lets go of it. After the commit, the seller's removal deletes the
- * image files unless an order or another product still shows them; an admin's keeps them as evidence.
+ * files of its photos unless an order or another product still shows them; an admin's keeps them as evidence.
  */
 export async function removeSellerProduct(
   db: Db,
@@ -20,13 +20,20 @@ export async function removeSellerProduct(
   sellerId: string,
   productId: string,
 ) {
-  const image = await db.transaction(async (tx) => {
+  const removed = await db.transaction(async (tx) => {
     const removed = await markProductRemoved(tx, productId, sellerId);
     if (!removed) throw notFound(PRODUCT_NOT_FOUND);
     await removeProductFromCarts(tx, productId);
     return removed;
   });
-  await releaseImageIfUnused(db, storage, image, productId);
+  // Every photo of its gallery, the cover first (a product from before galleries has only that).
+  const photos = [
+    { imageUrl: removed.imageUrl, imageId: removed.imageId },
+    ...removed.images
+      .filter((i) => i.publicId !== removed.imageId)
+      .map((i) => ({ imageUrl: i.url, imageId: i.publicId })),
+  ];
+  for (const photo of photos) await releaseImageIfUnused(db, storage, photo, productId);
 }
 
 /** The admin takes a product that breaks the rules out of the shop; removing a removed one changes nothing. */

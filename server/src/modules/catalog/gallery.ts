@@ -1,7 +1,6 @@
 import type { ImageInput } from '@vastra/contracts';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { products, type StoredImage } from '../../db/schema.ts';
+import type { StoredImage } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type MediaStorage, resolveProductImage } from '../media/index.ts';
 import { releaseImageIfUnused } from './image-cleanup.ts';
@@ -49,20 +48,10 @@ export const coverColumns = (gallery: StoredImage[]) => ({
   images: gallery,
 });
 
-/** Whether any product's gallery (not only its cover) still shows this image. */
-async function inSomeGallery(db: Db, image: StoredImage): Promise<boolean> {
-  const [row] = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(sql`${products.images} @> ${JSON.stringify([{ url: image.url }])}::jsonb`)
-    .limit(1);
-  return !!row;
-}
-
 /**
  * After the change committed: deletes our stored files of photos the product no longer shows,
- * unless something else still shows them: another product's gallery (demo products share photos),
- * or what `releaseImageIfUnused` checks (covers, order items).
+ * unless something else still shows them (`releaseImageIfUnused`: any product's cover or gallery,
+ * an order item).
  */
 export async function releaseDroppedImages(
   db: Db,
@@ -75,7 +64,6 @@ export async function releaseDroppedImages(
     (i, at) => !kept.has(i.url) && before.findIndex((b) => b.url === i.url) === at,
   );
   for (const image of dropped) {
-    if (await inSomeGallery(db, image)) continue;
     await releaseImageIfUnused(db, storage, { imageUrl: image.url, imageId: image.publicId });
   }
 }

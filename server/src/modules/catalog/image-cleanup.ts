@@ -1,11 +1,12 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderItems, products } from '../../db/schema.ts';
 import type { MediaStorage, ProductImage } from '../media/index.ts';
 
 /**
  * Deletes one of our stored images once nothing shows it any more. Kept while another product
- * uses it (demo products share images; a seller may reuse an upload) or an order item's snapshot
+ * shows it, as cover or anywhere in its gallery (demo products share images; a seller may reuse an
+ * upload), or an order item's snapshot
  * points at it (order history keeps its picture). Images on other hosts are not ours to delete.
  * Runs after the transaction commits: files are not transactional, and a failure here must not
  * undo the catalogue change, so it is logged and left for a sweep.
@@ -24,7 +25,10 @@ export async function releaseImageIfUnused(
     .from(products)
     .where(
       and(
-        eq(products.imageId, image.imageId),
+        or(
+          eq(products.imageId, image.imageId),
+          sql`${products.images} @> ${JSON.stringify([{ publicId: image.imageId }])}::jsonb`,
+        ),
         exceptProductId ? ne(products.id, exceptProductId) : undefined,
       ),
     )

@@ -231,7 +231,7 @@ export async function markProductRemoved(tx: DbOrTx, productId: string, sellerId
         eq(products.status, 'active'),
       ),
     )
-    .returning({ imageUrl: products.imageUrl, imageId: products.imageId });
+    .returning({ imageUrl: products.imageUrl, imageId: products.imageId, images: products.images });
   if (removed) await bumpCatalogVersion(tx);
   return removed;
 }

@@ -193,6 +193,29 @@ describe('adding a product with a size grid', () => {
     expect(existsSync(path.join(root, b.public_id, '640.webp'))).toBe(true);
   });
 
+  it('deleting a product deletes every photo of its gallery, except one another product shows', async () => {
+    const root = ctx.app.deps.storage.localRoot!;
+    const [a, b, c] = await Promise.all(
+      [1, 2, 3].map(async () => (await uploadImage(ctx.app, seller.token, await pngImage(200, 200))).json()),
+    );
+    const gone = (
+      await add(
+        seller.token,
+        fields({ images: [{ url: a.secure_url }, { url: b.secure_url }, { url: c.secure_url }] }),
+      )
+    ).json().product;
+    await add(seller.token, fields({ images: [{ url: IMAGE }, { url: c.secure_url }] }));
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/seller/delete-product',
+      payload: { productId: gone._id },
+      headers: auth(seller.token),
+    });
+    expect(res.statusCode).toBe(200);
+    const stored = (img: { public_id: string }) => existsSync(path.join(root, img.public_id, '640.webp'));
+    expect([stored(a), stored(b), stored(c)]).toEqual([false, false, true]);
+  });
+
   it.each([
     [{ variants: [cell('32', '', 1, 100)] }, 'variants.0.size', /Size 32 is not offered for/],
     [
