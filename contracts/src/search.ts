@@ -178,7 +178,9 @@ export type PriceBandCount = z.infer<typeof priceBandCountSchema>;
  * dimension's own (so a chosen colour still lists the other colours with what choosing them would
  * give). Category, sub-category, colour and brand list values with a count above 0, largest first;
  * size lists the sizes with a count above 0 in SIZES order (a product counts once per size it has
- * in stock); price always lists the five PRICE_BANDS.
+ * in stock); price always lists the five PRICE_BANDS. The size and colour counts leave out the
+ * rule that one variant has both (a product with M in Red and L in Blue counts under M beside a
+ * chosen Blue), so choosing one may find fewer than its count when the other is chosen too.
  */
 export const searchFacetsSchema = z.object({
   category: z.array(facetValueSchema),

@@ -16,15 +16,7 @@ import {
   priceBand,
   type SearchFilters,
 } from './filters.ts';
-import {
-  facetColors,
-  facetSizes,
-  groupColors,
-  groupSizeColor,
-  keyOf,
-  productColor,
-  variantFilterOf,
-} from './size-color.ts';
+import { keyOf } from './size-color.ts';
 
 const col = (name: string) => sql`${sql.identifier(name)}`;
 
@@ -35,8 +27,14 @@ const GROUP: FilterColumns = {
   brand: col('brand'),
   price: col('in_price'),
   priceIsFilter: true,
-  sizeColor: groupSizeColor,
+  // What each product's size and colour filters gave (like `in_price`).
+  size: col('in_size'),
+  color: col('in_color'),
+  sameVariant: col('same_variant'),
 };
+
+/** Every colour a group counts under (the same colour may be spelt twice: counted once). */
+const groupColors = sql`array_prepend("color", "colors_in_stock")`;
 
 const brandKey = keyOf(GROUP.brand);
 
@@ -71,24 +69,26 @@ const byCount = (a: FacetValue, b: FacetValue) => b.count - a.count || a.value.l
 /**
  * Every facet and the total in one statement, in two steps. First the matching products are
  * counted per category, sub-category, brand (as typed), price band, whether the price filter
- * passes, their own colour, and their facet sizes and colours (lists, see size-color.ts): one
- * pass over the products into far fewer groups (products of one kind come in a few size sets:
- * 50,000 seeded products make about 8,000 groups, the 8,500 matching "shirt" about 2,000). Then
- * each dimension sums the groups that pass every filter but its own (disjunctive facets: choosing
- * a colour still shows how many the other colours have): grouping sets give one row per category,
- * sub-category, brand and band, and the sizes and colours are unnested from the groups' lists.
+ * passes, their sizes in stock, own colour and colours in stock, and whether the same-variant
+ * rule holds: one pass over the products into far fewer groups (products of one kind come in a
+ * few size sets: 50,000 seeded products make about 8,000 groups, the 8,500 matching "shirt" about
+ * 2,000). Then each dimension sums the groups that pass every filter but its own (disjunctive
+ * facets: choosing a colour still shows how many the other colours have): grouping sets give one
+ * row per category, sub-category, brand and band, and the sizes and colours are unnested from the
+ * groups' lists.
  *
  * Colours come from two places: the seller's free-text product colour and the colours of the
  * variants in stock. The colour facet counts a product once per colour key (case and spaces
- * ignored) over both, so "Blue" on the product and "blue" on a variant are one colour; and the
- * counts are exactly what choosing that colour finds, since the filter reads the same two places.
+ * ignored) over both, so "Blue" on the product and "blue" on a variant are one colour, exactly as
+ * the colour filter matches them. The size and colour facets also drop the same-variant rule
+ * (filters.ts): keeping it would read every matching product's variants per request, several
+ * times the cost of the whole statement on a catalogue of many-coloured products.
  */
 export async function searchFacets(
   db: DbOrTx,
   query: ProductSearchQuery,
   f: SearchFilters,
 ): Promise<{ facets: SearchFacets; total: number }> {
-  const variants = variantFilterOf(query);
   const groups = db.$with('groups').as(
     db
       .select({
@@ -97,9 +97,19 @@ export async function searchFacets(
         brand: sql<string | null>`${products.brand}`.as('brand'),
         band: sql<number>`${priceBand}`.as('band'),
         inPrice: sql<boolean>`${f.byDimension.price}`.as('in_price'),
-        sizes: sql<string[]>`${facetSizes(variants)}`.as('facet_sizes'),
-        color: sql<string | null>`${productColor(variants)}`.as('color'),
-        colors: sql<string[]>`${facetColors(variants)}`.as('facet_colors'),
+        sizes: sql<string[]>`${products.sizesInStock}`.as('sizes_in_stock'),
+        color: sql<string | null>`${products.color}`.as('color'),
+        colors: sql<string[]>`${products.colorsInStock}`.as('colors_in_stock'),
+        // Whether one variant in stock has a size and a colour asked for (`true` unless both
+        // filters are set; variants are read only for products that pass both filters).
+        sameVariant:
+          sql<boolean>`case when ${f.byDimension.size} and ${f.byDimension.color} then ${f.byDimension.sameVariant} else false end`.as(
+            'same_variant',
+          ),
+        // The size and colour filters follow from the lists and colour grouped by: aggregated,
+        // not grouped by, so the planner sees few groups (and hashes them).
+        inSize: sql<boolean>`bool_and(${f.byDimension.size})`.as('in_size'),
+        inColor: sql<boolean>`bool_and(${f.byDimension.color})`.as('in_color'),
         n: sql<number>`count(*)`.as('n'),
         // Numbers the groups, for counting each group once per colour however it spells it.
         group: sql<number>`row_number() over ()`.as('group_number'),
@@ -108,12 +118,12 @@ export async function searchFacets(
       .innerJoin(sellers, eq(sellers.id, products.sellerId))
       .where(f.base)
       // By position: the four keys, the price filter (the constant `true` when not set), the
-      // product colour and the lists.
-      .groupBy(sql.raw('1, 2, 3, 4, 5, 6, 7, 8')),
+      // sizes and colours, and the same-variant rule.
+      .groupBy(sql.raw('1, 2, 3, 4, 5, 6, 7, 8, 9')),
   );
   const byDimension = dimensionFilters(query, GROUP);
-  const countBut = (skip?: Dimension) =>
-    sql`coalesce(sum("n") filter (where ${allDimensionsBut(byDimension, skip)}), 0)`;
+  const countBut = (...skip: Dimension[]) =>
+    sql`coalesce(sum("n") filter (where ${allDimensionsBut(byDimension, ...skip)}), 0)`;
   const scalars = db
     .select({
       facet: perSet((name) => sql.raw(`'${name}'`), sql`'all'`).as('facet'),
@@ -128,9 +138,9 @@ export async function searchFacets(
     .select({
       facet: sql<string>`'size'`.as('facet'),
       value: sql<string | null>`s.size`.as('value'),
-      n: sql<number>`${countBut('sizeColor')}`.mapWith(Number).as('n'),
+      n: sql<number>`${countBut('size', 'sameVariant')}`.mapWith(Number).as('n'),
     })
-    .from(sql`"groups" cross join lateral unnest("facet_sizes") as s(size)`)
+    .from(sql`"groups" cross join lateral unnest("sizes_in_stock") as s(size)`)
     .groupBy(sql`s.size`);
   // Each group once per colour key: a product counts once under "Blue" however it spells it.
   const colorsOfGroups = db.$with('group_colors').as(
@@ -139,7 +149,7 @@ export async function searchFacets(
         key: sql<string>`${keyOf(sql`u.color`)}`.as('key'),
         spelling: sql<string>`max(trim(u.color))`.as('spelling'),
         n: sql<number>`max("n")`.as('group_n'),
-        passes: sql<boolean>`bool_and(${allDimensionsBut(byDimension, 'sizeColor')})`.as('passes'),
+        passes: sql<boolean>`bool_and(${allDimensionsBut(byDimension, 'color', 'sameVariant')})`.as('passes'),
       })
       .from(sql`"groups" cross join lateral unnest(${groupColors}) as u(color)`)
       .where(sql`trim(u.color) <> ''`)

@@ -4,18 +4,34 @@ import { products } from '../../db/schema.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import { qualified } from '../../lib/qualified.ts';
 import { isVisible } from '../catalog/index.ts';
-import { keyOf, keysOf, productSizeColor, type VariantFilter, variantFilterOf } from './size-color.ts';
+import {
+  colorFilter,
+  keyOf,
+  keysOf,
+  sameVariant,
+  sizeFilter,
+  TRUE,
+  type VariantColumns,
+  variantFilterOf,
+} from './size-color.ts';
 import { textQuery } from './text-query.ts';
 
 /**
- * The filters the facets treat apart; each one's counts ignore that filter. `sizeColor` is what the
- * size and colour filters ask of a product together (one variant with both, when both are set):
- * the size and colour facets each fold the other one's filter into their own values (facets.ts).
+ * The filters the facets treat apart; each one's counts ignore that filter. `sameVariant` couples
+ * the size and colour filters (one variant with both, see size-color.ts): the size and colour
+ * facets ignore it with their own filter, like a product's other filters, so a product counts
+ * under M when it has M in stock and has the colour chosen, whichever variants those are.
  */
-export const DIMENSIONS = ['category', 'subCategory', 'brand', 'price', 'sizeColor'] as const;
+export const DIMENSIONS = [
+  'category',
+  'subCategory',
+  'brand',
+  'price',
+  'size',
+  'color',
+  'sameVariant',
+] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
-
-const TRUE = sql`true`;
 
 /**
  * Index of the PRICE_BANDS entry a product's price falls in. The limits are inlined (they are our
@@ -39,7 +55,10 @@ export interface FilterColumns {
   /** The price in paise; or, when `priceIsFilter`, whether the price filter passed. */
   price: SQL;
   priceIsFilter?: boolean;
-  sizeColor: (filter: VariantFilter) => SQL;
+  /** The size filter, the colour filter, and whether both hold on one variant (size-color.ts). */
+  size: SQL;
+  color: SQL;
+  sameVariant: SQL;
 }
 
 const PRODUCT: FilterColumns = {
@@ -47,7 +66,15 @@ const PRODUCT: FilterColumns = {
   subCategory: qualified(products.subCategory),
   brand: qualified(products.brand),
   price: qualified(products.pricePaise),
-  sizeColor: productSizeColor,
+  size: TRUE,
+  color: TRUE,
+  sameVariant: TRUE,
+};
+
+const PRODUCT_VARIANTS: VariantColumns = {
+  sizesInStock: qualified(products.sizesInStock),
+  color: qualified(products.color),
+  colorsInStock: qualified(products.colorsInStock),
 };
 
 export interface SearchFilters {
@@ -74,7 +101,9 @@ export function dimensionFilters(query: ProductSearchQuery, columns: FilterColum
     subCategory: query.subCategory ? sql`${columns.subCategory} = ${query.subCategory}` : TRUE,
     brand: query.brand ? inArray(keyOf(columns.brand), keysOf(query.brand)) : TRUE,
     price: price ?? TRUE,
-    sizeColor: columns.sizeColor(variantFilterOf(query)),
+    size: query.size ? columns.size : TRUE,
+    color: query.color ? columns.color : TRUE,
+    sameVariant: query.size && query.color ? columns.sameVariant : TRUE,
   };
 }
 
@@ -86,7 +115,14 @@ export function buildFilters(query: ProductSearchQuery): SearchFilters {
     text ? sql`${products.search} @@ ${text.match}` : undefined,
     query.inStock ? gt(products.stock, 0) : undefined,
   )!;
-  return { base, rankQuery: text?.rank, byDimension: dimensionFilters(query, PRODUCT) };
+  const variants = variantFilterOf(query);
+  const product: FilterColumns = {
+    ...PRODUCT,
+    size: sizeFilter(variants, PRODUCT_VARIANTS),
+    color: colorFilter(variants, PRODUCT_VARIANTS),
+    sameVariant: sameVariant(variants),
+  };
+  return { base, rankQuery: text?.rank, byDimension: dimensionFilters(query, product) };
 }
 
 /** Every filter at once: the items and the total. */
@@ -94,7 +130,7 @@ export function allFilters(f: SearchFilters): SQL {
   return and(f.base, ...DIMENSIONS.map((d) => f.byDimension[d]))!;
 }
 
-/** Every dimension's filter but `skip`'s own (that dimension's facet counts), or all of them. */
-export function allDimensionsBut(byDimension: Record<Dimension, SQL>, skip?: Dimension): SQL {
-  return and(...DIMENSIONS.filter((d) => d !== skip).map((d) => byDimension[d]))!;
+/** Every dimension's filter but those skipped (a dimension's facet counts), or all of them. */
+export function allDimensionsBut(byDimension: Record<Dimension, SQL>, ...skip: Dimension[]): SQL {
+  return and(...DIMENSIONS.filter((d) => !skip.includes(d)).map((d) => byDimension[d]))!;
 }

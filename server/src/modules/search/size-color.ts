@@ -4,14 +4,18 @@ import { products, productVariants } from '../../db/schema.ts';
 import { qualified } from '../../lib/qualified.ts';
 
 /**
- * The size and colour filters, on a product and on the facets' groups (one home for the rule).
- * Sizes and colours live on the variants (issue "Clothing catalogue"); the products table keeps
- * `sizes_in_stock` and `colors_in_stock`, the sizes and colours of its variants in stock, for the
- * filters. A colour filter also matches the seller's free-text product colour, and a variant of no
- * colour of its own ('') has the product's colour.
+ * The size and colour filters (one home for the rule). Sizes and colours live on the variants
+ * (issue "Clothing catalogue"); each product keeps `sizes_in_stock` and `colors_in_stock`, the
+ * sizes and colours of its variants in stock, so the filters read the product row alone:
+ * - size: a variant of one of the sizes in stock (`sizes_in_stock &&`, GIN indexed);
+ * - colour: the seller's free-text product colour, or the colour of a variant in stock, is one of
+ *   the colours (case and spaces ignored); a variant of no colour of its own ('') has the product's;
+ * - both: besides each of the above, ONE variant in stock has a size and a colour asked for (M in
+ *   Red and L in Blue is not an M in Blue). Only products with variants of several colours need
+ *   their variants read for it: in a product of one colour every variant has that colour.
  */
 
-const TRUE = sql`true`;
+export const TRUE = sql`true`;
 
 /** Colour and brand are free text typed by sellers: compare them case- and space-insensitively. */
 export const keyOf = (text: SQL) => sql`lower(trim(${text}))`;
@@ -36,76 +40,38 @@ export const variantFilterOf = (query: ProductSearchQuery): VariantFilter => ({
   colorKeys: query.color ? keysOf(query.color) : undefined,
 });
 
-const product = {
-  id: qualified(products.id),
-  color: qualified(products.color),
-  sizesInStock: qualified(products.sizesInStock),
-  colorsInStock: qualified(products.colorsInStock),
+/** Where the filters read a product's sizes and colours: its row, or a facet group of rows. */
+export interface VariantColumns {
+  sizesInStock: SQL;
+  color: SQL;
+  colorsInStock: SQL;
+}
+
+/** The size filter alone. */
+export const sizeFilter = ({ sizes }: VariantFilter, c: VariantColumns): SQL =>
+  sizes ? sql`${c.sizesInStock} && ${textArray(sizes)}` : TRUE;
+
+/** The colour filter alone. */
+export function colorFilter({ colorKeys }: VariantFilter, c: VariantColumns): SQL {
+  if (!colorKeys) return TRUE;
+  const keys = textArray(colorKeys);
+  // Most products are of one colour (no colours in stock of their variants' own): no unnesting.
+  return sql`(${keyOf(c.color)} = any(${keys}) or (cardinality(${c.colorsInStock}) > 0 and exists (select 1 from unnest(${c.colorsInStock}) as v(color) where ${keyOf(sql`v.color`)} = any(${keys}))))`;
+}
+
+const variant = {
+  productId: qualified(productVariants.productId),
+  size: qualified(productVariants.size),
+  color: qualified(productVariants.color),
+  stock: qualified(productVariants.stock),
 };
 
-/** A variant's colour: its own, or the product's when it comes in the product's one colour (''). */
-const variantColor = sql`(case when ${qualified(productVariants.color)} <> '' then ${qualified(productVariants.color)} else ${product.color} end)`;
-
-/** The product's variants in stock (for a correlated subquery on `products`). */
-const variantsInStock = sql`${productVariants} where ${qualified(productVariants.productId)} = ${product.id} and ${qualified(productVariants.stock)} > 0`;
-
 /**
- * Whether the product's own colour or the colour of a variant in stock is one of `colorKeys`
- * (`colors_in_stock` holds the colours of the variants in stock).
+ * With both filters, on a product that passes each: whether one variant in stock has both (read
+ * only for products with variants of several colours).
  */
-const hasColor = (colorKeys: string[]) =>
-  sql`(${keyOf(product.color)} = any(${textArray(colorKeys)}) or exists (select 1 from unnest(${product.colorsInStock}) as c(color) where ${keyOf(sql`c.color`)} = any(${textArray(colorKeys)})))`;
-
-/**
- * On a product: a size filter is a variant of one of the sizes in stock (`sizes_in_stock`, GIN
- * indexed); a colour filter is `hasColor`; both at once need ONE variant in stock with a size and a
- * colour asked for (M in Red and L in Blue is not an M in Blue).
- */
-export function productSizeColor({ sizes, colorKeys }: VariantFilter): SQL {
-  const sized = sizes ? sql`${product.sizesInStock} && ${textArray(sizes)}` : undefined;
-  if (!colorKeys) return sized ?? TRUE;
-  if (!sizes) return hasColor(colorKeys);
-  return sql`(${sized} and exists (select 1 from ${variantsInStock} and ${qualified(productVariants.size)} = any(${textArray(sizes)}) and ${keyOf(variantColor)} = any(${textArray(colorKeys)})))`;
-}
-
-const NO_VALUES = sql`'{}'::text[]`;
-
-/**
- * The sizes a product counts under in the size facet: its sizes in stock, or with a colour filter
- * those of its variants in stock in a colour asked for (the same-variant rule, as choosing the size
- * would apply it). Worked out only for products that have such a colour at all.
- */
-export function facetSizes({ colorKeys }: VariantFilter): SQL {
-  if (!colorKeys) return qualified(products.sizesInStock);
-  return sql`(case when ${hasColor(colorKeys)} then array(select distinct ${qualified(productVariants.size)} from ${variantsInStock} and ${keyOf(variantColor)} = any(${textArray(colorKeys)}) order by 1) else ${NO_VALUES} end)`;
-}
-
-/**
- * The colours (as typed) a product counts under in the colour facet: its own colour (the "color"
- * column of the groups, see productColor) and those of its variants in stock, as the colour filter
- * matches them; or with a size filter the colours of its variants in stock in a size asked for (a
- * variant of no colour of its own has the product's), and not the product's own.
- */
-export function facetColors({ sizes }: VariantFilter): SQL {
-  if (!sizes) return qualified(products.colorsInStock);
-  return sql`(case when ${qualified(products.sizesInStock)} && ${textArray(sizes)} then array(select distinct ${variantColor} from ${variantsInStock} and ${qualified(productVariants.size)} = any(${textArray(sizes)}) order by 1) else ${NO_VALUES} end)`;
-}
-
-/** The product's own colour in the colour facet; with a size filter only its variants' count. */
-export const productColor = ({ sizes }: VariantFilter): SQL =>
-  sizes ? sql`null::text` : qualified(products.color);
-
-/** Every colour a group counts under (some may be the same colour spelt differently). */
-export const groupColors = sql`array_prepend("color", "facet_colors")`;
-
-/**
- * The size and colour filters over a group's lists: with a size filter, a size asked for among
- * the facet sizes (which already hold only variants of a colour asked for); with a colour filter
- * alone, a colour asked for among the group's colours.
- */
-export function groupSizeColor({ sizes, colorKeys }: VariantFilter): SQL {
-  if (sizes) return sql`"facet_sizes" && ${textArray(sizes)}`;
-  if (colorKeys)
-    return sql`exists (select 1 from unnest(${groupColors}) as c(color) where ${keyOf(sql`c.color`)} = any(${textArray(colorKeys)}))`;
-  return TRUE;
+export function sameVariant({ sizes, colorKeys }: VariantFilter): SQL {
+  if (!sizes || !colorKeys) return TRUE;
+  const color = sql`(case when ${variant.color} <> '' then ${variant.color} else ${qualified(products.color)} end)`;
+  return sql`(cardinality(${qualified(products.colorsInStock)}) = 0 or exists (select 1 from ${productVariants} where ${variant.productId} = ${qualified(products.id)} and ${variant.stock} > 0 and ${variant.size} = any(${textArray(sizes)}) and ${keyOf(color)} = any(${textArray(colorKeys)})))`;
 }
