@@ -175,9 +175,20 @@ test('a new seller lists a product, edits it, ships a customer order; other sell
   await expect(order.getByTestId('order-status')).toHaveText('Pending');
   await expect(order.getByRole('button', { name: 'Mark delivered' })).toBeDisabled();
   await shoot(page, 'seller-orders');
+  // Confirm Shipment asks for the courier and AWB; one without the other is refused beside its field.
   await order.getByRole('button', { name: 'Confirm Shipment' }).click();
+  const shipment = order.getByRole('form', { name: 'Shipment details' });
+  await shipment.getByLabel('Courier').fill('Delhivery');
+  await shipment.getByRole('button', { name: 'Confirm shipment' }).click();
+  await expect(shipment.getByText('Enter the AWB number')).toBeVisible();
+  await expect(shipment.getByLabel('AWB number')).toBeFocused();
+  await shipment.getByLabel('AWB number').fill('DL4455667788');
+  await shipment.getByLabel('Tracking link').fill('https://www.delhivery.com/track/package/DL4455667788');
+  await shoot(page, 'seller-shipment-form');
+  await shipment.getByRole('button', { name: 'Confirm shipment' }).click();
   await expect(page.getByText('Shipment confirmed')).toBeVisible();
   await expect(order.getByTestId('order-status')).toHaveText('Shipped');
+  await expect(order).toContainText('Delhivery · AWB DL4455667788');
   await expect(order.getByRole('button', { name: 'Confirm Shipment' })).toBeDisabled();
   await expect(order.getByRole('button', { name: 'Mark delivered' })).toBeEnabled();
   await page.reload();
@@ -188,6 +199,11 @@ test('a new seller lists a product, edits it, ships a customer order; other sell
   await page.goto('/my-orders');
   await expect(page.getByText(productName)).toBeVisible();
   await expect(page.getByText(/shipped/i).first()).toBeVisible();
+  await expect(page.getByTestId('item-tracking')).toContainText('Shipped with Delhivery · AWB DL4455667788');
+  await expect(page.getByRole('link', { name: 'Track your parcel' })).toHaveAttribute(
+    'href',
+    'https://www.delhivery.com/track/package/DL4455667788',
+  );
 
   // Another seller neither sees nor can edit or delete it.
   const other = await registerSellerViaApi(request, 'Rival');

@@ -36,6 +36,19 @@ export function OrderItemRow({
           <span>Qty: {line.quantity}</span>
           <strong>{formatRupees(line.amount)}</strong>
         </p>
+        {line.tracking && (
+          <p className="order-tracking" data-testid="item-tracking">
+            Shipped with {line.tracking.courier} · AWB <span className="mono">{line.tracking.awb}</span>
+            {line.tracking.url && (
+              <>
+                {' · '}
+                <a href={line.tracking.url} target="_blank" rel="noopener noreferrer">
+                  Track your parcel
+                </a>
+              </>
+            )}
+          </p>
+        )}
       </div>
       {canCancel(line.status) && (
         <div className="order-actions">

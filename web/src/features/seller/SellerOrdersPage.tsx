@@ -1,15 +1,26 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SellerOrderLine } from '@vastra/contracts';
 import { orderNumber } from '@vastra/contracts/constants';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { formatDate, formatRating, formatRupees } from '../../lib/format.ts';
 import { imageProps } from '../../lib/images.ts';
 import { toast } from '../../lib/toast.ts';
-import { advanceOrderItem, ORDERS_PER_PAGE, type Paged, sellerKeys, useSellerOrders } from './api.ts';
+import { variantLabel } from '../../lib/variant-label.ts';
+import {
+  advanceOrderItem,
+  ORDERS_PER_PAGE,
+  type Paged,
+  type ShipmentDetails,
+  sellerKeys,
+  useSellerOrders,
+} from './api.ts';
 import { nextStep, PAYMENT_LABEL, STATUS_LABEL, STATUS_PILL } from './order-status.ts';
+import { ShipmentForm } from './ShipmentForm.tsx';
 import { SellerOnly } from './session.tsx';
 import './seller.css';
 
@@ -28,22 +39,28 @@ function SellerOrders() {
   const orders = useSellerOrders(page);
   const qc = useQueryClient();
   const advance = useMutation({
-    mutationFn: ({ line, step }: { line: SellerOrderLine; step: 'ship' | 'deliver' }) =>
-      advanceOrderItem(line._id, step),
-    onSuccess: (answer, { step }) => {
-      // Update the row in place with the status the server confirmed.
+    mutationFn: ({ line, step, shipment }: Step) => advanceOrderItem(line._id, step, shipment),
+    onSuccess: (answer, { step, shipment }) => {
+      // Update the row in place with the status (and tracking) the server confirmed.
+      const tracking =
+        shipment?.courier && shipment.awb
+          ? { courier: shipment.courier, awb: shipment.awb, url: shipment.trackingUrl ?? null }
+          : undefined;
       qc.setQueryData<Paged<SellerOrderLine>>(
         sellerKeys.orders(page),
         (old) =>
           old && {
             ...old,
-            items: old.items.map((l) => (l._id === answer._id ? { ...l, status: answer.status } : l)),
+            items: old.items.map((l) =>
+              l._id === answer._id ? { ...l, status: answer.status, ...(tracking ? { tracking } : {}) } : l,
+            ),
           },
       );
       toast.success(step === 'ship' ? 'Shipment confirmed' : 'Marked delivered');
     },
     onError: (err) => {
-      toast.error(err.message);
+      // A refused shipment form shows its errors beside the fields (ShipmentForm).
+      if (!(err instanceof ApiError && err.status === 400)) toast.error(err.message);
       return qc.invalidateQueries({ queryKey: sellerKeys.orders(page) });
     },
   });
@@ -72,7 +89,7 @@ function SellerOrders() {
               key={line._id}
               line={line}
               busy={advance.isPending && advance.variables?.line._id === line._id}
-              onStep={(step) => advance.mutate({ line, step })}
+              onStep={(step, shipment) => advance.mutateAsync({ line, step, shipment })}
             />
           ))}
         </ol>
@@ -86,6 +103,12 @@ function SellerOrders() {
   );
 }
 
+interface Step {
+  line: SellerOrderLine;
+  step: 'ship' | 'deliver';
+  shipment?: ShipmentDetails;
+}
+
 function OrderCard({
   line,
   busy,
@@ -93,11 +116,13 @@ function OrderCard({
 }: {
   line: SellerOrderLine;
   busy: boolean;
-  onStep: (step: 'ship' | 'deliver') => void;
+  onStep: (step: 'ship' | 'deliver', shipment?: ShipmentDetails) => Promise<unknown>;
 }) {
   const product = line.product[0];
   const step = nextStep(line.status);
   const name = product?.productName ?? 'Product';
+  const choice = variantLabel(line.size, line.color);
+  const [shipping, setShipping] = useState(false);
   return (
     <li className="card order-card" aria-label={`Order of ${name}`}>
       {product?.image && (
@@ -105,6 +130,11 @@ function OrderCard({
       )}
       <div className="order-main">
         <h2 className="order-name">{name}</h2>
+        {choice && (
+          <p className="variant-choice" data-testid="order-variant">
+            {choice}
+          </p>
+        )}
         <p className="muted order-meta">
           Rating {formatRating(product?.rating)} · Ordered {formatDate(line.date)}
         </p>
@@ -137,6 +167,22 @@ function OrderCard({
               {line.customerMobile && ` · +91 ${line.customerMobile}`}
             </dd>
           </div>
+          {line.tracking && (
+            <div className="order-address">
+              <dt>Tracking</dt>
+              <dd>
+                {line.tracking.courier} · AWB <span className="mono">{line.tracking.awb}</span>
+                {line.tracking.url && (
+                  <>
+                    {' · '}
+                    <a href={line.tracking.url} target="_blank" rel="noopener noreferrer">
+                      Track
+                    </a>
+                  </>
+                )}
+              </dd>
+            </div>
+          )}
           <div>
             <dt>Status</dt>
             <dd>
@@ -147,24 +193,36 @@ function OrderCard({
           </div>
         </dl>
       </div>
-      <div className="order-actions">
-        <button
-          type="button"
-          className="btn btn-sm btn-primary"
-          disabled={busy || step !== 'ship'}
-          onClick={() => onStep('ship')}
-        >
-          Confirm Shipment
-        </button>
-        <button
-          type="button"
-          className="btn btn-sm"
-          disabled={busy || step !== 'deliver'}
-          onClick={() => onStep('deliver')}
-        >
-          Mark delivered
-        </button>
-      </div>
+      {shipping && step === 'ship' ? (
+        <ShipmentForm
+          itemId={line._id}
+          busy={busy}
+          onShip={async (shipment) => {
+            await onStep('ship', shipment);
+            setShipping(false);
+          }}
+          onCancel={() => setShipping(false)}
+        />
+      ) : (
+        <div className="order-actions">
+          <button
+            type="button"
+            className="btn btn-sm btn-primary"
+            disabled={busy || step !== 'ship'}
+            onClick={() => setShipping(true)}
+          >
+            Confirm Shipment
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={busy || step !== 'deliver'}
+            onClick={() => onStep('deliver').catch(() => undefined)}
+          >
+            Mark delivered
+          </button>
+        </div>
+      )}
     </li>
   );
 }

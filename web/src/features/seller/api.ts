@@ -91,10 +91,17 @@ export function deleteProduct(productId: string) {
   });
 }
 
-/** Confirm Shipment (pending → shipped) or Mark delivered (shipped → delivered). */
-export function advanceOrderItem(itemId: string, step: 'ship' | 'deliver') {
+/** What the seller tells the shopper at Confirm Shipment (all optional; courier and AWB go together). */
+export interface ShipmentDetails {
+  courier?: string;
+  awb?: string;
+  trackingUrl?: string;
+}
+
+/** Confirm Shipment (pending → shipped, with the courier and AWB) or Mark delivered (shipped → delivered). */
+export function advanceOrderItem(itemId: string, step: 'ship' | 'deliver', shipment?: ShipmentDetails) {
   return api<{ success: true; _id: string; status: SellerOrderLine['status'] }>(
     `/api/seller/orders/${encodeURIComponent(itemId)}/${step}`,
-    { method: 'POST', as: 'seller' },
+    { method: 'POST', as: 'seller', ...(step === 'ship' && shipment ? { body: shipment } : {}) },
   );
 }
