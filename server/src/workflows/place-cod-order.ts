@@ -101,6 +101,14 @@ export async function placeCartCodOrder(db: Db, customer: CustomerSession): Prom
     customerName: head.full_name,
     customerEmail: head.email,
   };
+  // Each row carries its size's stock after this order; the products' size lists (read from the
+  // statement's snapshot) get those, for every line of the same product.
+  const left = new Map(rows.map((r) => [r.variant_id, r.variant_stock]));
+  for (const r of rows) {
+    r.current_variants = (r.current_variants ?? []).map((v) =>
+      left.has(v.id) ? { ...v, stock: left.get(v.id)! } : v,
+    );
+  }
   const lines = rows
     .map((r): PlacedLine => toPlacedLine(r, order))
     .sort((a, b) => (a.item.id < b.item.id ? -1 : 1));
@@ -210,6 +218,7 @@ interface PlacedRow {
   current_images: StoredImage[] | null;
   current_size_chart: SizeChart | null;
   current_variants: VariantRow[] | null;
+  variant_stock: number | null;
 }
 
 // Data-modifying CTEs all run, once and to completion, whether or not the final SELECT reads them;
@@ -255,7 +264,12 @@ buyer as (
 shelf as materialized (
   select p.id, p.seller_id, p.name, p.image_url, p.image_id, p.category, p.sub_category, p.price_paise,
     p.mrp_paise, p.created_at, p.rating_avg, p.rating_count, p.color, p.brand, p.description, p.images,
-    p.size_chart, s.email as seller_email, s.company_name
+    p.size_chart, s.email as seller_email, s.company_name,
+    -- the product's sizes as this statement's snapshot has them (the taken ones are corrected from
+    -- \`taken\` in toPlacedLine)
+    (select json_agg(json_build_object('id', v.id, 'size', v.size, 'color', v.color, 'sku', v.sku,
+        'stock', v.stock, 'pricePaise', v.price_paise, 'mrpPaise', v.mrp_paise))
+      from product_variants v where v.product_id = p.id) as variants
   from products p
   join sellers s on s.id = p.seller_id
   where p.id in (
@@ -330,16 +344,12 @@ select b.revoked, b.card_checkout, b.awaiting_card, b.no_address, b.full_name, b
   p.rating_avg as current_rating_avg, p.rating_count as current_rating_count,
   p.color as current_color, p.brand as current_brand, p.description as current_description,
   p.images as current_images, p.size_chart as current_size_chart,
-  -- The product's sizes as they are now: the ones this order took at their new stock (this
-  -- statement's snapshot still holds the old), the others as read.
-  (select json_agg(json_build_object('id', v.id, 'size', v.size, 'color', v.color, 'sku', v.sku,
-      'stock', coalesce(t.stock, v.stock), 'pricePaise', v.price_paise, 'mrpPaise', v.mrp_paise))
-    from product_variants v left join taken t on t.id = v.id
-    where v.product_id = i.product_id) as current_variants
+  t.stock as variant_stock, p.variants as current_variants
 from buyer b
 left join placed o on true
 left join items i on true
 left join shelf p on p.id = i.product_id
+left join taken t on t.id = i.variant_id
 left join bumped on true
 `,
 );

@@ -240,6 +240,15 @@ describe('choosing a size', () => {
     await addSize(user, product.id, variant('M').id, 1);
     const { order } = (await call('PUT', '/api/user/order-success', user)).json();
     expect(order.items.map((i: { size: string }) => i.size).sort()).toEqual(['M', 'S']);
+    // The answer's product shows every size's stock as this order left it.
+    for (const item of order.items) {
+      const sizes = item.product[0].variants.map((v: { size: string; stock: number }) => [v.size, v.stock]);
+      expect(sizes).toEqual([
+        ['S', 3],
+        ['M', 4],
+      ]);
+      expect(item.product[0].stockQuantity).toBe(7);
+    }
     expect(await variantStock(variant('S').id)).toBe(3);
     const itemS = order.items.find((i: { size: string }) => i.size === 'S')._id;
     const [a, b] = await Promise.all([
