@@ -7,7 +7,7 @@ import { Pagination } from '../../components/Pagination.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { formatDate, formatRating, formatRupees } from '../../lib/format.ts';
+import { formatDay, formatRating, formatRupees } from '../../lib/format.ts';
 import { imageProps } from '../../lib/images.ts';
 import { toast } from '../../lib/toast.ts';
 import { variantLabel } from '../../lib/variant-label.ts';
@@ -136,7 +136,7 @@ function OrderCard({
           </p>
         )}
         <p className="muted order-meta">
-          Rating {formatRating(product?.rating)} · Ordered {formatDate(line.date)}
+          Rating {formatRating(product?.rating)} · Ordered {formatDay(line.date)}
         </p>
         <dl className="order-facts">
           <div className="order-id">
