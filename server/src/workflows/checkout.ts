@@ -18,7 +18,7 @@ import {
   readCheckout,
   SIZE_NOT_FOUND,
 } from '../modules/cart/index.ts';
-import { findVisibleProduct, lineName, type ProductRow } from '../modules/catalog/index.ts';
+import { findVisibleProduct, lineName, namedVariant, type ProductRow } from '../modules/catalog/index.ts';
 import {
   createOrder,
   type DraftLine,
@@ -161,14 +161,9 @@ async function recentCardOrder(deps: WorkflowDeps, userId: string) {
 
 /** The variant a Buy Now names, or the product's only one; several sizes and none named → 400. */
 function chosenVariant(product: ProductRow, variantId: string | undefined) {
-  if (variantId) {
-    const variant = product.variants.find((v) => v.id === variantId);
-    if (!variant) throw notFound(SIZE_NOT_FOUND);
-    return variant;
-  }
-  const [only, ...others] = product.variants;
-  if (!only || others.length > 0) throw badRequest(CHOOSE_SIZE, 'variantId');
-  return only;
+  const variant = namedVariant(product, variantId);
+  if (variant) return variant;
+  throw variantId ? notFound(SIZE_NOT_FOUND) : badRequest(CHOOSE_SIZE, 'variantId');
 }
 
 /** Where the customer lands after paying (SPEC §2): the cart's and Buy Now's "Order Placed" pages. */

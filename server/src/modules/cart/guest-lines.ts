@@ -6,6 +6,7 @@ import { products, sellers } from '../../db/schema.ts';
 import { paiseToRupees } from '../../lib/money.ts';
 import {
   isVisible,
+  namedVariant,
   type ProductRow,
   productColumns,
   toApiProduct,
@@ -66,11 +67,7 @@ export function resolveLine(
 ): { product: ProductRow; variant: VariantRow } | { skipped: SkippedLine } {
   const { productId, variantId } = line;
   if (!product) return { skipped: { productId, reason: 'unavailable' } };
-  const variant = variantId
-    ? product.variants.find((v) => v.id === variantId)
-    : product.variants.length === 1
-      ? product.variants[0]
-      : undefined;
+  const variant = namedVariant(product, variantId);
   if (!variant) {
     const reason = variantId ? 'unavailable' : 'choose a size';
     return { skipped: { productId, ...(variantId ? { variantId } : {}), reason } };

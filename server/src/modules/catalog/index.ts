@@ -7,6 +7,7 @@ export {
   findVisibleProduct,
   isVisible,
   lineName,
+  namedVariant,
   type ProductRow,
   productColumns,
   toApiProduct,

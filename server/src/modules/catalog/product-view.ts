@@ -77,6 +77,16 @@ export interface ProductRow {
 export const lineName = (name: string, v: { size: string; color: string }) =>
   v.size === FREE_SIZE && !v.color ? name : `${name} (${[v.size, v.color].filter(Boolean).join(', ')})`;
 
+/**
+ * The variant a request names, or the product's only one when it names none: undefined when the
+ * named one is not this product's, or when none is named and there are several sizes to choose from.
+ * The rule add-to-cart's statement applies in SQL, for Buy Now and the guest cart.
+ */
+export function namedVariant(product: ProductRow, variantId: string | undefined): VariantRow | undefined {
+  if (variantId) return product.variants.find((v) => v.id === variantId);
+  return product.variants.length === 1 ? product.variants[0] : undefined;
+}
+
 /** Size order, then colour: the order variants are shown and listed in. */
 export const byVariantOrder = (a: VariantRow, b: VariantRow) =>
   compareSizes(a.size, b.size) || a.color.localeCompare(b.color);
