@@ -13,6 +13,7 @@ export interface CacheFill {
 
 const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 const JSON_TYPE = 'application/json; charset=utf-8';
+const SMALL_PAGE_BYTES = 16 * 1024;
 
 /** One cached answer: its bytes, and every header of its 200 and 304 answers, computed once. */
 class Page {
@@ -22,12 +23,21 @@ class Page {
   /** Headers of the 304 answer: the same, less Content-Type (there is no content). */
   readonly notModifiedHeaders: Readonly<Record<string, string>>;
 
+  /**
+   * A small answer (a product) is also kept as text: Node writes a string body in one piece with the
+   * headers, where a Buffer takes a second, gathered write. Large lists go out as bytes, never
+   * re-encoded per request.
+   */
+  readonly small: string | undefined;
+
   constructor(
     readonly version: number,
     /** The serialized JSON, as UTF-8 bytes: sent as is, no encoding or length count per request. */
     readonly bytes: Buffer,
     own: Record<string, string> | undefined,
+    text?: string,
   ) {
+    this.small = text !== undefined && bytes.length <= SMALL_PAGE_BYTES ? text : undefined;
     this.etag = `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"`;
     this.notModifiedHeaders = { ...own, etag: this.etag, 'cache-control': CACHE_CONTROL };
     this.headers = { ...this.notModifiedHeaders, 'content-type': JSON_TYPE };
@@ -180,7 +190,8 @@ export class CatalogCache {
 
   private async fill(version: number, load: () => Promise<CacheFill>, serialize: Serialize): Promise<Page> {
     const { payload, headers } = await load();
-    return new Page(version, Buffer.from(serialize(payload)), headers);
+    const text = serialize(payload);
+    return new Page(version, Buffer.from(text), headers, text);
   }
 
   private store(key: string, page: Page) {
@@ -251,7 +262,7 @@ export async function sendCached<Reply extends FastifyReply>(
   if (matches(req.headers['if-none-match'], page.etag)) {
     reply.code(304).headers(page.notModifiedHeaders).send();
   } else {
-    reply.headers(page.headers).send(page.bytes);
+    reply.headers(page.headers).send(page.small ?? page.bytes);
   }
   // The route's own reply, already sent: Fastify then leaves the answer as it is.
   return reply;
