@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { isoDateSchema } from './answers.ts';
+
+/**
+ * Tax invoices and credit notes (DESIGN §11): one invoice per seller per order, issued when the
+ * seller confirms shipment; a credit note when an invoiced item is cancelled or returned. Both are
+ * immutable once issued: the answer is the document as it was printed. Amounts are rupees (two
+ * decimals), as in every other answer; rates are percent.
+ */
+
+export const GST_MODES = ['flat18', 'india'] as const;
+export type GstMode = (typeof GST_MODES)[number];
+
+/** Same state as the seller: CGST + SGST, half each; another state: IGST. */
+export const SUPPLY_TYPES = ['intra', 'inter'] as const;
+export type SupplyType = (typeof SUPPLY_TYPES)[number];
+
+export const TAX_DOCUMENT_KINDS = ['invoice', 'credit_note'] as const;
+export type TaxDocumentKind = (typeof TAX_DOCUMENT_KINDS)[number];
+
+const partySchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  state: z.string(),
+  /** GST state code, two digits ('29' Karnataka). */
+  stateCode: z.string(),
+});
+
+export const taxDocumentLineSchema = z.object({
+  /** The order item this line bills. */
+  itemId: z.string(),
+  /** Product name with its size and colour: "Linen Kurta (M, Blue)". */
+  description: z.string(),
+  hsn: z.string(),
+  quantity: z.int(),
+  /** Price of one piece as the shopper paid it (incl. GST in `india` mode, before GST in `flat18`). */
+  unitPrice: z.number(),
+  taxableValue: z.number(),
+  /** Percent: 5, 18. */
+  rate: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  /** Taxable value + tax. */
+  total: z.number(),
+});
+export type TaxDocumentLine = z.infer<typeof taxDocumentLineSchema>;
+
+export const taxDocumentSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(TAX_DOCUMENT_KINDS),
+  /** "INV/2627/000001" or "CN/2627/000001": unique per seller per financial year, ≤ 16 characters. */
+  number: z.string(),
+  date: isoDateSchema,
+  /** April–March: "2026-27". */
+  financialYear: z.string(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  /** A credit note's invoice; null on an invoice. */
+  reference: z.object({ invoiceId: z.string(), number: z.string(), date: isoDateSchema }).nullable(),
+  /** Why a credit note was issued ('cancelled', 'returned'); null on an invoice. */
+  reason: z.string().nullable(),
+  mode: z.enum(GST_MODES),
+  /** `india` mode: the prices include GST and the taxable value was backed out of them. */
+  taxIncluded: z.boolean(),
+  seller: partySchema.extend({
+    /** The registered (legal) name; the trade name is `tradeName`. */
+    tradeName: z.string(),
+    /** Null for a seller who has not given one (`flat18` mode only); `unregisteredNote` says so. */
+    gstin: z.string().nullable(),
+  }),
+  buyer: partySchema.extend({ city: z.string(), postalCode: z.string() }),
+  placeOfSupply: z.object({ state: z.string(), stateCode: z.string() }),
+  supply: z.enum(SUPPLY_TYPES),
+  /** The marketplace, as e-commerce operator (section 52 of the CGST Act). */
+  operator: z.object({ name: z.string(), gstin: z.string() }),
+  lines: z.array(taxDocumentLineSchema),
+  totals: z.object({
+    taxableValue: z.number(),
+    cgst: z.number(),
+    sgst: z.number(),
+    igst: z.number(),
+    tax: z.number(),
+    total: z.number(),
+    /** "Rupees One Lakh Two Thousand Three Hundred Forty-Five and Fifty Paise Only". */
+    inWords: z.string(),
+  }),
+  /** Always "Tax is not payable on reverse charge". */
+  reverseCharge: z.string(),
+  /** For a seller without a GSTIN: "The supplier is not registered under GST …"; else null. */
+  unregisteredNote: z.string().nullable(),
+});
+export type TaxDocument = z.infer<typeof taxDocumentSchema>;
+
+export const taxDocumentAnswerSchema = z.object({ success: z.literal(true), document: taxDocumentSchema });
+export type TaxDocumentAnswer = z.infer<typeof taxDocumentAnswerSchema>;
+
+export const REVERSE_CHARGE_NOTE = 'Tax is not payable on reverse charge';
+export const UNREGISTERED_SELLER_NOTE =
+  'The supplier has not registered a GSTIN with the marketplace; the tax shown is as charged to the buyer.';
