@@ -11,6 +11,7 @@ import {
   type SubCategory,
 } from './catalog-constants.ts';
 import { TEXT_LIMITS } from './form-rules.ts';
+import { HSN_RE } from './gst-rates.ts';
 import { CATALOG_LIMITS, SIZES, sizesFor } from './sizes.ts';
 import { textField } from './text.ts';
 
@@ -68,6 +69,8 @@ export const productSchema = z.object({
   /** The distinct sizes, in size order. */
   sizes: z.array(z.string()),
   sizeChart: sizeChartSchema.nullable(),
+  /** HSN code: picks the GST rate in `india` mode, printed on invoices. */
+  hsn: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -351,6 +354,11 @@ export function sizeIssues(
  * not needed), a size chart and a size grid (`variants`, then price and stockQuantity are not needed
  * and are ignored).
  */
+/** HSN code: 4–8 digits (spaces ignored). */
+const hsnSchema = textField('HSN code')
+  .transform((v) => v.replace(/\s+/g, ''))
+  .refine((v) => HSN_RE.test(v), 'HSN code must be 4 to 8 digits');
+
 export const addProductSchema = z
   .object({
     productName: productNameSchema,
@@ -367,6 +375,8 @@ export const addProductSchema = z
     images: imagesSchema.optional(),
     sizeChart: sizeChartInputSchema.optional(),
     variants: variantsSchema.optional(),
+    /** Defaults to the sub-category's (DEFAULT_HSN_BY_SUB_CATEGORY). */
+    hsn: hsnSchema.optional(),
   })
   .superRefine((v, ctx) => {
     const mismatch = subCategoryMismatch(v.category, v.subCategory);
@@ -413,6 +423,8 @@ export const updateProductSchema = z
     images: imagesSchema.optional(),
     sizeChart: sizeChartInputSchema.optional(),
     variants: variantsSchema.optional(),
+    /** Defaults to the sub-category's (DEFAULT_HSN_BY_SUB_CATEGORY). */
+    hsn: hsnSchema.optional(),
   })
   .superRefine((v, ctx) => {
     // Without a new sub-category the server checks sizes against the stored one.

@@ -3,10 +3,16 @@
  * from here (the package root also carries the zod schemas, which would add zod to its bundle);
  * nothing in this entry may import zod or a module that does.
  */
+
+export * from './amount-in-words.ts';
 export * from './catalog-constants.ts';
 export * from './form-rules.ts';
+export * from './gst-rates.ts';
+export * from './gstin.ts';
 export * from './india.ts';
 export * from './order-number.ts';
 export * from './sizes.ts';
 export * from './statuses.ts';
+export * from './tax.ts';
+export * from './tax-constants.ts';
 export * from './totals.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from './answers.ts';
+import { GST_MODES, SUPPLY_TYPES, TAX_DOCUMENT_KINDS } from './tax-constants.ts';
 
 /**
  * Tax invoices and credit notes (DESIGN §11): one invoice per seller per order, issued when the
@@ -7,16 +8,6 @@ import { isoDateSchema } from './answers.ts';
  * immutable once issued: the answer is the document as it was printed. Amounts are rupees (two
  * decimals), as in every other answer; rates are percent.
  */
-
-export const GST_MODES = ['flat18', 'india'] as const;
-export type GstMode = (typeof GST_MODES)[number];
-
-/** Same state as the seller: CGST + SGST, half each; another state: IGST. */
-export const SUPPLY_TYPES = ['intra', 'inter'] as const;
-export type SupplyType = (typeof SUPPLY_TYPES)[number];
-
-export const TAX_DOCUMENT_KINDS = ['invoice', 'credit_note'] as const;
-export type TaxDocumentKind = (typeof TAX_DOCUMENT_KINDS)[number];
 
 const partySchema = z.object({
   name: z.string(),
@@ -94,7 +85,3 @@ export type TaxDocument = z.infer<typeof taxDocumentSchema>;
 
 export const taxDocumentAnswerSchema = z.object({ success: z.literal(true), document: taxDocumentSchema });
 export type TaxDocumentAnswer = z.infer<typeof taxDocumentAnswerSchema>;
-
-export const REVERSE_CHARGE_NOTE = 'Tax is not payable on reverse charge';
-export const UNREGISTERED_SELLER_NOTE =
-  'The supplier has not registered a GSTIN with the marketplace; the tax shown is as charged to the buyer.';

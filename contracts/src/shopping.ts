@@ -199,12 +199,22 @@ export const cartLineSchema = z.object({
 export type CartLine = z.infer<typeof cartLineSchema>;
 
 /** Rupees, computed from paise: GST = round(subtotal × 18%) paise, shipping free. */
+/** One tax line of a summary: "CGST 2.5%", "IGST 18%" (or "GST 18%" before the state is known). */
+export const taxLineSchema = z.object({ label: z.string(), rate: z.number(), amount: z.number() });
+export type TaxLine = z.infer<typeof taxLineSchema>;
+
+/**
+ * `subtotal` is the taxable value and `total` = subtotal + gst in both GST modes; in `india` mode
+ * (`taxIncluded`) the prices shown already include the GST, which `taxLines` break down.
+ */
 export const cartSummarySchema = z.object({
   pieces: z.int(),
   subtotal: z.number(),
   gst: z.number(),
   shipping: z.number(),
   total: z.number(),
+  taxIncluded: z.boolean(),
+  taxLines: z.array(taxLineSchema),
 });
 export type CartSummary = z.infer<typeof cartSummarySchema>;
 
@@ -263,6 +273,18 @@ export const orderLineSchema = z.object({
   tracking: trackingSchema.nullable(),
   quantity: z.int(),
   amount: z.number(),
+  /** The line's tax as placed (rupees; rate in percent), split by place of supply. */
+  tax: z.object({
+    hsn: z.string(),
+    rate: z.number(),
+    taxableValue: z.number(),
+    cgst: z.number(),
+    sgst: z.number(),
+    igst: z.number(),
+  }),
+  /** The seller's tax invoice, once the item shipped; a credit note, once cancelled after that. */
+  invoiceId: z.string().nullable(),
+  creditNoteId: z.string().nullable(),
   paymentMethod: paymentMethodNameSchema,
   paymentStatus: paymentStatusSchema,
   status: orderItemStatusSchema,
@@ -296,6 +318,8 @@ export const apiOrderSchema = z.object({
   gst: z.number(),
   shipping: z.number(),
   total: z.number(),
+  taxIncluded: z.boolean(),
+  taxLines: z.array(taxLineSchema),
   date: isoDateSchema,
   items: z.array(orderLineSchema),
 });

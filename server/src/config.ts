@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GST_MODES, type GstMode, gstinProblem, normaliseGstin, SHOP_GSTIN_DEFAULT } from '@vastra/contracts';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
 
@@ -52,7 +53,16 @@ const envSchema = z.object({
   SHOP_EMAIL: z.string().default('support@vastra.example'),
   SHOP_PHONE_1: z.string().default('+91 80 4000 1234'),
   SHOP_PHONE_2: z.string().default('+91 98450 01234'),
-  SHOP_GSTIN: z.string().default('29ABCDE1234F1Z5'),
+  SHOP_GSTIN: z
+    .string()
+    .default(SHOP_GSTIN_DEFAULT)
+    .transform(normaliseGstin)
+    .superRefine((v, ctx) => {
+      const problem = gstinProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  /** flat18 (SPEC §9, default): 18% on top of prices; india: prices include GST by HSN and slab. */
+  GST_MODE: z.enum(GST_MODES).default('flat18'),
   SHOP_GRIEVANCE_OFFICER: z.string().default('Meera Iyer'),
   SHOP_JURISDICTION: z.string().default('Bengaluru, Karnataka'),
   BENCH_COUNT_QUERIES: z
@@ -113,6 +123,8 @@ export interface Config {
     jurisdiction: string;
   };
   /** Benchmarks only: count SQL statements and expose the count at GET /api/_debug/query-count. */
+  /** How orders are taxed (DESIGN §11). */
+  gstMode: GstMode;
   benchCountQueries: boolean;
 }
 
@@ -190,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       grievanceOfficer: e.SHOP_GRIEVANCE_OFFICER,
       jurisdiction: e.SHOP_JURISDICTION,
     },
+    gstMode: e.GST_MODE,
     benchCountQueries: e.BENCH_COUNT_QUERIES,
   };
 }

@@ -2,6 +2,7 @@ import type { SizeChart } from '@vastra/contracts';
 import {
   ACCOUNT_KINDS,
   ACCOUNT_TOKEN_PURPOSES,
+  GST_MODES,
   ORDER_ITEM_STATUSES,
   ORDER_SOURCES,
   PAYMENT_STATUSES,
@@ -10,6 +11,7 @@ import {
   REFUND_STATUSES,
   SELLER_STATUSES,
   STORED_PAYMENT_METHODS,
+  TAX_DOCUMENT_KINDS,
 } from '@vastra/contracts/constants';
 import { sql } from 'drizzle-orm';
 import {
@@ -73,6 +75,13 @@ export const sellers = pgTable('sellers', {
   mobile: text('mobile').notNull(),
   companyName: text('company_name').notNull(),
   companyAddress: text('company_address').notNull(),
+  /**
+   * GST registration (DESIGN §11): the GSTIN (null until given), the registered (legal) name and
+   * the registered state, whose GST code decides CGST + SGST or IGST on the seller's invoices.
+   */
+  gstin: text('gstin'),
+  legalName: text('legal_name').notNull().default(''),
+  state: text('state').notNull().default(''),
   /** `active` | `suspended`: a suspended seller cannot log in and their products leave the shop. */
   status: text('status', { enum: SELLER_STATUSES }).notNull().default('active'),
   /** Set when the e-mail address was confirmed; a seller must be verified before a payout. */
@@ -176,6 +185,8 @@ export const products = pgTable(
     status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('active'),
     /** The seller's own text ('' when none). */
     description: text('description').notNull().default(''),
+    /** HSN code (4–8 digits): picks the GST rate in `india` mode and is printed on invoices. */
+    hsn: text('hsn').notNull().default(''),
     /** The photos in order, the first is the cover (image_url/image_id repeat it): [{ url, publicId, alt }]. */
     images: jsonb('images').$type<StoredImage[]>().notNull().default([]),
     /** Measurements in cm per size, or null. */
@@ -308,6 +319,8 @@ export const orders = pgTable(
     /** Where the order came from: the cart, or a single Buy Now product. */
     source: text('source', { enum: ORDER_SOURCES }).notNull().default('cart'),
     reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }),
+    /** How the order was taxed (GST_MODE when it was placed): prices before GST, or including it. */
+    gstMode: text('gst_mode', { enum: GST_MODES }).notNull().default('flat18'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -342,6 +355,17 @@ export const orderItems = pgTable(
     unitPricePaise: integer('unit_price_paise').notNull(),
     quantity: integer('quantity').notNull(),
     amountPaise: integer('amount_paise').notNull(),
+    /**
+     * The line's tax as computed when it was placed (contracts/src/tax.ts): HSN, rate in basis
+     * points (500 = 5%), taxable value and tax. Invoices and refunds read these, never recompute.
+     */
+    hsn: text('hsn').notNull().default(''),
+    gstRateBp: integer('gst_rate_bp').notNull().default(1800),
+    taxablePaise: integer('taxable_paise').notNull().default(0),
+    taxPaise: integer('tax_paise').notNull().default(0),
+    /** The seller's tax invoice once shipped, and the credit note once cancelled after that. */
+    invoiceId: uuid('invoice_id'),
+    creditNoteId: uuid('credit_note_id'),
     status: text('status', {
       enum: ORDER_ITEM_STATUSES,
     }).notNull(),
@@ -362,6 +386,7 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(t.orderId),
     index('order_items_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
     index('order_items_product_idx').on(t.productId),
+    index('order_items_invoice_idx').on(t.invoiceId),
   ],
 );
 
@@ -462,3 +487,53 @@ export const catalogVersion = pgTable('catalog_version', {
   id: smallint('id').primaryKey().default(1),
   version: integer('version').notNull().default(1),
 });
+
+/**
+ * Tax invoices and credit notes (DESIGN §11), immutable once issued: `document` is the whole
+ * document as printed (contracts TaxDocument, less its id); the amounts are copied out for reports.
+ * Numbers are unique per seller, kind and financial year.
+ */
+export const taxDocuments = pgTable(
+  'tax_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: TAX_DOCUMENT_KINDS }).notNull(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** A credit note's invoice. */
+    referenceId: uuid('reference_id'),
+    financialYear: text('financial_year').notNull(),
+    number: text('number').notNull(),
+    document: jsonb('document').notNull(),
+    taxablePaise: integer('taxable_paise').notNull(),
+    taxPaise: integer('tax_paise').notNull(),
+    totalPaise: integer('total_paise').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tax_documents_number_uq').on(t.sellerId, t.kind, t.financialYear, t.number),
+    index('tax_documents_order_idx').on(t.orderId, t.sellerId),
+  ],
+);
+
+/**
+ * The last number issued per seller, kind and financial year. Taking a number updates this row in
+ * the issuing transaction: concurrent issues queue on the row, and a rolled-back issue gives its
+ * number back, so numbers are consecutive with no gap or duplicate.
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    kind: text('kind', { enum: TAX_DOCUMENT_KINDS }).notNull(),
+    financialYear: text('financial_year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.kind, t.financialYear] })],
+);

@@ -64,7 +64,7 @@ export async function completeCheckout(
   retryShort = true,
 ): Promise<ApiOrder> {
   const userId = customer.id;
-  const attempt = await placeCartCodOrder(deps.db, customer);
+  const attempt = await placeCartCodOrder(deps.db, customer, deps.config.gstMode);
   switch (attempt.kind) {
     case 'placed':
       await mailOrderPlaced(deps, attempt.order, attempt.lines.map(placedItem));
@@ -233,6 +233,7 @@ export async function startCardCheckout(
         source: input.source,
         provider: deps.payments.name,
         reservationExpiresAt: expiresAt,
+        gstMode: deps.config.gstMode,
       });
       if (input.source === 'cart') {
         const bought = placed.items.map((i) => i.variantId).filter((id): id is string => id !== null);

@@ -1,4 +1,4 @@
-import { GST_PERCENT, type SizeChart } from '@vastra/contracts';
+import { type GstMode, type SizeChart, sellerStateCode } from '@vastra/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { namedStatement } from '../db/named-statement.ts';
@@ -7,16 +7,10 @@ import { pgErrorOf, violatesCheck } from '../lib/pg-errors.ts';
 import { type CustomerSession, issuedBeforeChangeSql } from '../modules/accounts/index.ts';
 import type { VariantRow } from '../modules/catalog/index.ts';
 import type { LineSource, OrderHeader } from '../modules/orders/index.ts';
+import { hsnSql, taxedLinesSql } from './tax-sql.ts';
 
 const DEADLOCK_DETECTED = '40P01';
 
-/**
- * gstOn (contracts/src/totals.ts) in SQL, for the one statement that cannot call it: PostgreSQL's
- * round() of a numeric rounds halves away from zero, as Math.round does for positive amounts.
- * A test holds the two equal.
- */
-export const gstSql = (taxablePaise: SQL) =>
-  sql`round(${taxablePaise} * ${sql.raw(String(GST_PERCENT))}::numeric / 100)::int`;
 export const NUMERIC_OUT_OF_RANGE = '22003';
 
 /** What one attempt to turn the cart into a COD order came to. */
@@ -62,12 +56,16 @@ export type PlacedLine = LineSource & { sellerEmail: string };
  * is not seen by them; it is seen by the DELETE of the cart lines, which re-reads each locked line at
  * its latest version and skips the lines that checkout marked. Then nothing is placed ('empty').
  */
-export async function placeCartCodOrder(db: Db, customer: CustomerSession): Promise<CodAttempt> {
+export async function placeCartCodOrder(
+  db: Db,
+  customer: CustomerSession,
+  gstMode: GstMode,
+): Promise<CodAttempt> {
   const { id: userId, issuedAtMs } = customer;
   let rows: PlacedRow[];
   for (let attempt = 1; ; attempt++) {
     try {
-      rows = await placeStatement(db, { userId, issuedAtMs });
+      rows = await placeStatements[gstMode](db, { userId, issuedAtMs });
       break;
     } catch (err) {
       if (violatesCheck(err, 'product_variants_stock_non_negative')) return { kind: 'short' };
@@ -97,6 +95,7 @@ export async function placeCartCodOrder(db: Db, customer: CustomerSession): Prom
     subtotalPaise: head.subtotal_paise!,
     gstPaise: head.gst_paise!,
     totalPaise: head.total_paise!,
+    gstMode,
     createdAt: timestamp(head.order_created_at!),
     customerName: head.full_name,
     customerEmail: head.email,
@@ -138,6 +137,12 @@ function toPlacedLine(r: PlacedRow, order: OrderHeader): PlacedLine {
       unitPricePaise: r.unit_price_paise!,
       quantity: r.quantity!,
       amountPaise: r.amount_paise!,
+      hsn: r.hsn!,
+      gstRateBp: r.gst_rate_bp!,
+      taxablePaise: r.taxable_paise!,
+      taxPaise: r.tax_paise!,
+      invoiceId: null,
+      creditNoteId: null,
       status: 'pending',
       createdAt: timestamp(r.item_created_at!),
     },
@@ -162,9 +167,13 @@ function toPlacedLine(r: PlacedRow, order: OrderHeader): PlacedLine {
       description: r.current_description!,
       images: r.current_images!,
       sizeChart: r.current_size_chart,
+      hsn: r.current_hsn!,
+      sellerGstin: r.seller_gstin,
+      sellerState: r.seller_state!,
       variants: r.current_variants ?? [],
     },
     company: r.company_name!,
+    sellerStateCode: sellerStateCode({ gstin: r.seller_gstin, state: r.seller_state! }),
     sellerEmail: r.seller_email!,
   };
 }
@@ -199,9 +208,15 @@ interface PlacedRow {
   unit_price_paise: number | null;
   quantity: number | null;
   amount_paise: number | null;
+  hsn: string | null;
+  gst_rate_bp: number | null;
+  taxable_paise: number | null;
+  tax_paise: number | null;
   item_created_at: Date | string | null;
   seller_email: string | null;
   company_name: string | null;
+  seller_gstin: string | null;
+  seller_state: string | null;
   current_name: string | null;
   current_price_paise: number | null;
   current_mrp_paise: number | null;
@@ -217,15 +232,17 @@ interface PlacedRow {
   current_description: string | null;
   current_images: StoredImage[] | null;
   current_size_chart: SizeChart | null;
+  current_hsn: string | null;
   current_variants: VariantRow[] | null;
   variant_stock: number | null;
 }
 
 // Data-modifying CTEs all run, once and to completion, whether or not the final SELECT reads them;
 // they share one snapshot, so later steps use what earlier ones RETURN rather than re-reading tables.
-const placeStatement = namedStatement<PlacedRow, { userId: string; issuedAtMs: number }>(
-  'place_cod_order',
-  sql`
+const placeStatement = (gstMode: GstMode) =>
+  namedStatement<PlacedRow, { userId: string; issuedAtMs: number }>(
+    `place_cod_order_${gstMode}`,
+    sql`
 with customer as (
   select u.id, u.full_name, u.email, u.mobile, c.payment_method,
     -- a token issued before the last password change no longer places orders
@@ -264,7 +281,8 @@ buyer as (
 shelf as materialized (
   select p.id, p.seller_id, p.name, p.image_url, p.image_id, p.category, p.sub_category, p.price_paise,
     p.mrp_paise, p.created_at, p.rating_avg, p.rating_count, p.color, p.brand, p.description, p.images,
-    p.size_chart, s.email as seller_email, s.company_name,
+    p.size_chart, ${hsnSql(sql`p.hsn`, sql`p.sub_category`)} as hsn, s.email as seller_email, s.company_name, s.gstin as seller_gstin,
+    s.state as seller_state,
     -- the product's sizes as this statement's snapshot has them (the taken ones are corrected from
     -- \`taken\` in toPlacedLine)
     (select json_agg(json_build_object('id', v.id, 'size', v.size, 'color', v.color, 'sku', v.sku,
@@ -288,7 +306,7 @@ lines as (
   using shelf p, buyer b
   where ci.user_id = b.id and ci.product_id = p.id and ci.pending_order_id is null
   returning ci.quantity, ci.variant_id, p.id as product_id, p.seller_id, p.name, p.image_url, p.category,
-    p.sub_category, p.seller_email, p.company_name
+    p.sub_category, p.hsn, p.seller_email, p.company_name
 ),
 -- Each line's size: its stock taken (the CHECK refuses the whole statement when any is short) and
 -- its price read at the latest version, the price the order is placed at.
@@ -301,27 +319,29 @@ taken as (
 priced as (
   select l.*, t.size, t.color, t.price_paise from lines l join taken t on t.id = l.variant_id
 ),
+-- Each line's tax (contracts/src/tax.ts, as GST_MODE says), and the order's sums of them.
+taxed as (${taxedLinesSql(gstMode, sql`priced`)}),
 totals as (
-  select subtotal, ${gstSql(sql`subtotal`)} as gst
-  from (select sum(price_paise::bigint * quantity)::int as subtotal from priced) s
-  where subtotal is not null
+  select sum(taxable)::int as subtotal, sum(tax)::int as gst from taxed having count(*) > 0
 ),
 placed as (
   insert into orders (user_id, customer_name, customer_email, customer_mobile, payment_method,
-    payment_status, address, city, state, postal_code, subtotal_paise, gst_paise, total_paise, source)
+    payment_status, address, city, state, postal_code, subtotal_paise, gst_paise, total_paise, source, gst_mode)
   select b.id, b.full_name, b.email, b.mobile, 'cod', 'cod_due', b.address, b.city, b.state,
-    b.postal_code, t.subtotal, t.gst, t.subtotal + t.gst, 'cart'
+    b.postal_code, t.subtotal, t.gst, t.subtotal + t.gst, 'cart', ${sql.raw(`'${gstMode}'`)}
   from buyer b, totals t
   returning id, subtotal_paise, gst_paise, total_paise, created_at
 ),
 items as (
   insert into order_items (order_id, product_id, variant_id, size, color, seller_id, product_name,
-    product_image, product_category, product_sub_category, unit_price_paise, quantity, amount_paise, status)
+    product_image, product_category, product_sub_category, unit_price_paise, quantity, amount_paise, hsn,
+    gst_rate_bp, taxable_paise, tax_paise, status)
   select o.id, l.product_id, l.variant_id, l.size, l.color, l.seller_id, l.name, l.image_url, l.category,
-    l.sub_category, l.price_paise, l.quantity, l.price_paise * l.quantity, 'pending'
-  from placed o, priced l
+    l.sub_category, l.price_paise, l.quantity, l.amount, l.hsn, l.rate_bp, l.taxable, l.tax, 'pending'
+  from placed o, taxed l
   returning id, product_id, variant_id, size, color, seller_id, product_name, product_image,
-    product_category, product_sub_category, unit_price_paise, quantity, amount_paise, created_at
+    product_category, product_sub_category, unit_price_paise, quantity, amount_paise, hsn, gst_rate_bp,
+    taxable_paise, tax_paise, created_at
 ),
 -- A plain CTE runs only when read: the final SELECT joins it once, after the order is placed.
 bumped as materialized (
@@ -336,14 +356,14 @@ select b.revoked, b.card_checkout, b.awaiting_card, b.no_address, b.full_name, b
   o.id as order_id, o.subtotal_paise, o.gst_paise, o.total_paise, o.created_at as order_created_at,
   i.id as item_id, i.product_id, i.variant_id, i.size, i.color, i.seller_id, i.product_name,
   i.product_image, i.product_category, i.product_sub_category, i.unit_price_paise, i.quantity,
-  i.amount_paise, i.created_at as item_created_at,
-  p.seller_email, p.company_name,
+  i.amount_paise, i.hsn, i.gst_rate_bp, i.taxable_paise, i.tax_paise, i.created_at as item_created_at,
+  p.seller_email, p.company_name, p.seller_gstin, p.seller_state,
   p.name as current_name, p.price_paise as current_price_paise, p.mrp_paise as current_mrp_paise,
   p.category as current_category, p.sub_category as current_sub_category,
   p.image_url as current_image_url, p.image_id as current_image_id, p.created_at as current_created_at,
   p.rating_avg as current_rating_avg, p.rating_count as current_rating_count,
   p.color as current_color, p.brand as current_brand, p.description as current_description,
-  p.images as current_images, p.size_chart as current_size_chart,
+  p.images as current_images, p.size_chart as current_size_chart, p.hsn as current_hsn,
   t.stock as variant_stock, p.variants as current_variants
 from buyer b
 left join placed o on true
@@ -352,4 +372,5 @@ left join shelf p on p.id = i.product_id
 left join taken t on t.id = i.variant_id
 left join bumped on true
 `,
-);
+  );
+const placeStatements = { flat18: placeStatement('flat18'), india: placeStatement('india') };

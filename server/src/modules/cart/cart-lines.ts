@@ -1,9 +1,20 @@
-import type { CartLine, CartSummary, PaymentMethodName } from '@vastra/contracts';
+import {
+  type CartLine,
+  type CartSummary,
+  type GstMode,
+  gstStateCode,
+  type PaymentMethodName,
+  sellerStateCode,
+  supplyOf,
+  taxBreakdown,
+  taxLines,
+} from '@vastra/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cartItems, products, productVariants, sellers } from '../../db/schema.ts';
-import { computeTotals, paiseToRupees } from '../../lib/money.ts';
+import { paiseToRupees } from '../../lib/money.ts';
 import {
+  hsnOf,
   isVisible,
   type ProductRow,
   productColumns,
@@ -54,17 +65,51 @@ export async function readCartLines(db: DbOrTx, userId: string): Promise<CartLin
 export const subtotalOf = (lines: Array<{ quantity: number; variant: { pricePaise: number } }>) =>
   lines.reduce((sum, l) => sum + l.variant.pricePaise * l.quantity, 0);
 
-/** Cart summary in rupees, computed in paise (DESIGN §4). */
-export function summarise(lines: CartLineRow[]): CartSummary {
-  const totals = computeTotals(subtotalOf(lines));
+/** How a cart is taxed: the shop's GST mode and the state it ships to (unknown for a visitor). */
+export interface CartTax {
+  mode: GstMode;
+  shipState: string;
+}
+
+/**
+ * Cart summary in rupees, computed in paise by the one tax function (contracts/src/tax.ts), with
+ * its tax lines split by place of supply, as the order will be placed (DESIGN §4, §11).
+ */
+export function summarise(lines: CartLineRow[], tax: CartTax, now = new Date()): CartSummary {
+  const taxed = taxLines(
+    tax.mode,
+    lines.map((l) => ({
+      key: l.variant.id,
+      unitPricePaise: l.variant.pricePaise,
+      quantity: l.quantity,
+      hsn: hsnOf(l.product),
+    })),
+    now,
+  );
+  const placeCode = gstStateCode(tax.shipState) ?? null;
+  const breakdown = taxBreakdown(
+    taxed.lines.map((t, i) => ({
+      ratePercent: t.ratePercent,
+      taxPaise: t.taxPaise,
+      supply: placeCode ? supplyOf(sellerStateCode(sellerOf(lines[i]!.product)), placeCode) : null,
+    })),
+  );
   return {
     pieces: lines.reduce((n, l) => n + l.quantity, 0),
-    subtotal: paiseToRupees(totals.subtotalPaise),
-    gst: paiseToRupees(totals.gstPaise),
-    shipping: paiseToRupees(totals.shippingPaise),
-    total: paiseToRupees(totals.totalPaise),
+    subtotal: paiseToRupees(taxed.subtotalPaise),
+    gst: paiseToRupees(taxed.gstPaise),
+    shipping: paiseToRupees(taxed.shippingPaise),
+    total: paiseToRupees(taxed.totalPaise),
+    taxIncluded: taxed.taxIncluded,
+    taxLines: breakdown.map((b) => ({
+      label: b.label,
+      rate: b.ratePercent,
+      amount: paiseToRupees(b.amountPaise),
+    })),
   };
 }
+
+const sellerOf = (p: ProductRow) => ({ gstin: p.sellerGstin, state: p.sellerState });
 
 export const methodName = (method: 'stripe' | 'cod' | null | undefined): PaymentMethodName | '' =>
   method === 'stripe' ? 'Stripe' : method === 'cod' ? 'COD' : '';

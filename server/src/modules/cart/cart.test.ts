@@ -61,7 +61,16 @@ describe('the cart', () => {
     });
     expect(second.amount).toBe(999.99);
     // 3 × 333.33 + 0.05 = 1000.04 → GST round(100004 × 0.18) = 18000.72 → 18001 paise.
-    expect(body.summary).toEqual({ pieces: 4, subtotal: 1000.04, gst: 180.01, shipping: 0, total: 1180.05 });
+    expect(body.summary).toEqual({
+      pieces: 4,
+      subtotal: 1000.04,
+      gst: 180.01,
+      shipping: 0,
+      total: 1180.05,
+      taxIncluded: false,
+      // The test seller has no registered state: IGST, shipped to Karnataka.
+      taxLines: [{ label: 'IGST 18%', rate: 18, amount: 180.01 }],
+    });
   });
 
   it('adds to the existing line when the same product is added again, up to the stock', async () => {

@@ -46,7 +46,16 @@ describe('merging a guest cart at login (POST /api/user/cart/merge)', () => {
       [a.id, b.id].sort(),
     );
     // The same figures as the cart: 3 × 333.33 + 0.05 = 1000.04, GST 180.01.
-    expect(body.summary).toEqual({ pieces: 4, subtotal: 1000.04, gst: 180.01, shipping: 0, total: 1180.05 });
+    expect(body.summary).toEqual({
+      pieces: 4,
+      subtotal: 1000.04,
+      gst: 180.01,
+      shipping: 0,
+      total: 1180.05,
+      taxIncluded: false,
+      // The test seller has no registered state: IGST, shipped to Karnataka.
+      taxLines: [{ label: 'IGST 18%', rate: 18, amount: 180.01 }],
+    });
     expect(await rowsOf(user.id)).toEqual({ [a.id]: 3, [b.id]: 1 });
     const cart = (await call('GET', '/api/user/cart', user)).json();
     expect(cart.summary).toEqual(body.summary);
@@ -236,7 +245,16 @@ describe('pricing a guest cart (POST /api/cart/preview)', () => {
         product: expect.objectContaining({ _id: b.id }),
       },
     ]);
-    expect(body.summary).toEqual({ pieces: 4, subtotal: 1000.04, gst: 180.01, shipping: 0, total: 1180.05 });
+    expect(body.summary).toEqual({
+      pieces: 4,
+      subtotal: 1000.04,
+      gst: 180.01,
+      shipping: 0,
+      total: 1180.05,
+      taxIncluded: false,
+      // No shipping state yet: GST, not split into CGST + SGST or IGST.
+      taxLines: [{ label: 'GST 18%', rate: 18, amount: 180.01 }],
+    });
     expect(body.capped).toEqual([{ productId: b.id, variantId: b.variantId, requested: 2, quantity: 1 }]);
     expect(body.skipped).toEqual([{ productId: removed.id, reason: 'unavailable' }]);
   });

@@ -1,4 +1,4 @@
-import type { CappedLine, CartPreviewAnswer, CartSummary, SkippedLine } from '@vastra/contracts';
+import type { CappedLine, CartPreviewAnswer, CartSummary, GstMode, SkippedLine } from '@vastra/contracts';
 import { MAX_LINE_QUANTITY } from '@vastra/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -81,7 +81,11 @@ export function resolveLine(
  * hold it (capped like a merge), with the summary computed by the one totals function, so the web
  * shows a guest the same figures it shows a customer. Nothing is written.
  */
-export async function previewGuestCart(db: DbOrTx, lines: WantedLine[]): Promise<CartPreviewAnswer> {
+export async function previewGuestCart(
+  db: DbOrTx,
+  lines: WantedLine[],
+  gstMode: GstMode,
+): Promise<CartPreviewAnswer> {
   const wanted = combineLines(lines);
   const found = await visibleProducts(
     db,
@@ -102,7 +106,11 @@ export async function previewGuestCart(db: DbOrTx, lines: WantedLine[]): Promise
       capped.push({ productId: product.id, variantId: variant.id, requested: line.quantity, quantity });
     priced.push({ quantity, product, variant });
   }
-  const summary: CartSummary = summarise(priced.map((l) => ({ ...l, lineId: '' })));
+  const summary: CartSummary = summarise(
+    priced.map((l) => ({ ...l, lineId: '' })),
+    // A visitor's shipping state is not known yet: the tax shows as GST, not split.
+    { mode: gstMode, shipState: '' },
+  );
   return {
     success: true,
     lines: priced.map(({ quantity, product, variant }) => ({

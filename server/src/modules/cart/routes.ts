@@ -29,7 +29,7 @@ import { addToCart, changeQuantity } from './service.ts';
 /** Cart and checkout (SPEC §7 `user/cart-products`, `user/add-to-cart`, payment method, address). */
 export default async function cartRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const { db, config } = app.deps;
   const asUser = { onRequest: requireRole('user') };
   const cart = { ...asUser, schema: { response: responses(cartAnswerSchema) } };
   const add = { body: addToCartSchema, response: responses(addToCartAnswerSchema) };
@@ -41,7 +41,7 @@ export default async function cartRoutes(fastify: FastifyInstance) {
     return {
       success: true,
       userCartProducts: lines.map((l) => toCartLine(l, checkout)),
-      summary: summarise(lines),
+      summary: summarise(lines, { mode: config.gstMode, shipState: checkout.state }),
       checkout: { ...checkout, paymentMethod: methodName(checkout.paymentMethod) },
     };
   };
@@ -53,7 +53,7 @@ export default async function cartRoutes(fastify: FastifyInstance) {
   // A visitor's browser cart: priced by the server (no token), merged into the account at login.
   const guest = { body: guestCartSchema };
   const preview = { schema: { ...guest, response: responses(cartPreviewAnswerSchema) } };
-  app.post('/api/cart/preview', preview, (req) => previewGuestCart(db, req.body.lines));
+  app.post('/api/cart/preview', preview, (req) => previewGuestCart(db, req.body.lines, config.gstMode));
   const merge = { ...asUser, schema: { ...guest, response: responses(cartMergeAnswerSchema) } };
   app.post('/api/user/cart/merge', merge, async (req): Promise<CartMergeAnswer> => {
     const userId = principalOf(req).id;

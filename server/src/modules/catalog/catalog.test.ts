@@ -72,6 +72,8 @@ describe('public product lists', () => {
       ],
       sizes: ['Free Size'],
       sizeChart: null,
+      // Kids wear's HSN code, the sub-category's default.
+      hsn: '6111',
     });
     expect(res.headers['x-total-count']).toBe(String(created.length));
   });

@@ -5,6 +5,7 @@ export { productIdToDelete } from './product-id.ts';
 export {
   byVariantOrder,
   findVisibleProduct,
+  hsnOf,
   isVisible,
   lineName,
   namedVariant,

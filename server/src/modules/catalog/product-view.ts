@@ -1,4 +1,4 @@
-import { compareSizes, FREE_SIZE, type Product, type SizeChart } from '@vastra/contracts';
+import { compareSizes, defaultHsnFor, FREE_SIZE, type Product, type SizeChart } from '@vastra/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { products, type StoredImage, sellers } from '../../db/schema.ts';
@@ -47,6 +47,9 @@ export const productColumns = {
   description: products.description,
   images: products.images,
   sizeChart: products.sizeChart,
+  hsn: products.hsn,
+  sellerGstin: sellers.gstin,
+  sellerState: sellers.state,
   variants: variantsJson,
 };
 
@@ -70,8 +73,15 @@ export interface ProductRow {
   description: string;
   images: StoredImage[];
   sizeChart: SizeChart | null;
+  hsn: string;
+  /** The seller's GST registration: decides CGST + SGST or IGST (not part of the product answer). */
+  sellerGstin: string | null;
+  sellerState: string;
   variants: VariantRow[];
 }
+
+/** The product's HSN code, or its sub-category's when none was stored. */
+export const hsnOf = (p: { hsn: string; subCategory: string }) => p.hsn || defaultHsnFor(p.subCategory);
 
 /** "Name (M, Blue)": how a line is named in messages, so the shopper knows which size is meant. */
 export const lineName = (name: string, v: { size: string; color: string }) =>
@@ -126,6 +136,7 @@ export function toApiProduct(row: ProductRow): ApiProduct {
     })),
     sizes: [...new Set(variants.map((v) => v.size))],
     sizeChart: row.sizeChart,
+    hsn: hsnOf(row),
   };
 }
 

@@ -95,9 +95,17 @@ describe('adding a product', () => {
       ],
       sizes: ['Free Size'],
       sizeChart: null,
+      // Men's shirts' HSN code, the sub-category's default.
+      hsn: '6205',
     });
     const row = await rowOf(product._id);
-    expect(row).toMatchObject({ pricePaise: 129_950, mrpPaise: 199_900, stock: 7, status: 'active' });
+    expect(row).toMatchObject({
+      pricePaise: 129_950,
+      mrpPaise: 199_900,
+      stock: 7,
+      status: 'active',
+      hsn: '6205',
+    });
     expect(await readCatalogVersion(ctx.db)).toBeGreaterThan(before);
     const page = await ctx.app.inject({ method: 'GET', url: `/api/product-page/${product._id}` });
     expect(page.json()).toEqual(product);

@@ -3,6 +3,7 @@ import {
   type AddProductData,
   type Category,
   compareSizes,
+  defaultHsnFor,
   type SizeChart,
   type SubCategory,
   sizeIssues,
@@ -16,7 +17,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import { type MediaStorage, resolveProductImage } from '../media/index.ts';
 import { coverColumns, releaseDroppedImages, resolveGallery, withAlts } from './gallery.ts';
-import { type ApiProduct, productColumns, toApiProduct } from './product-view.ts';
+import { type ApiProduct, hsnOf, productColumns, toApiProduct } from './product-view.ts';
 import {
   cellsOf,
   checkSizes,
@@ -97,6 +98,7 @@ export async function addProduct(
         brand: input.brand,
         description: input.description ?? '',
         sizeChart: storedChart(input.sizeChart ?? null),
+        hsn: input.hsn ?? defaultHsnFor(input.subCategory),
       });
       await insertGrid(tx, id, sellerId, cells);
       await bumpCatalogVersion(tx);
@@ -108,6 +110,13 @@ export async function addProduct(
 }
 
 type Current = typeof products.$inferSelect;
+
+/** The HSN code sent; else, when the sub-category changes, the new one's default replaces the old default. */
+function nextHsn(current: Current, subCategory: string, sent: string | undefined) {
+  if (sent !== undefined) return sent;
+  const kept = hsnOf(current);
+  return kept === defaultHsnFor(current.subCategory) ? defaultHsnFor(subCategory) : kept;
+}
 
 /**
  * The SPEC §7 fields on the variants: a single variant takes them; several keep theirs (one number
@@ -202,6 +211,7 @@ export async function updateProduct(
           ...(input.brand !== undefined ? { brand: input.brand } : {}),
           ...(input.description !== undefined ? { description: input.description } : {}),
           ...(input.sizeChart !== undefined ? { sizeChart: storedChart(input.sizeChart) } : {}),
+          hsn: nextHsn(current, subCategory, input.hsn),
           updatedAt: new Date(),
         })
         .where(eq(products.id, current.id));

@@ -230,6 +230,17 @@ describe('my orders and cancelling', () => {
       tracking: null,
       quantity: 2,
       amount: 400,
+      // The test seller has no registered state: inter-state, IGST 18% of Rs. 400.
+      tax: {
+        hsn: expect.stringMatching(/^\d{4,8}$/),
+        rate: 18,
+        taxableValue: 400,
+        cgst: 0,
+        sgst: 0,
+        igst: 72,
+      },
+      invoiceId: null,
+      creditNoteId: null,
       paymentMethod: 'COD',
       paymentStatus: 'cod_due',
       status: 'pending',

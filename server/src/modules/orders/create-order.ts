@@ -1,11 +1,11 @@
+import { type GstMode, taxLines } from '@vastra/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
-import { computeTotals } from '../../lib/money.ts';
 import { type Customer, lockCustomer } from '../accounts/index.ts';
 import type { ShippingAddress } from '../cart/index.ts';
 import type { ProductRow, VariantRow } from '../catalog/index.ts';
-import { lineName, takeStock } from '../catalog/index.ts';
+import { hsnOf, lineName, takeStock } from '../catalog/index.ts';
 
 /** One line to order: the product, the size/colour bought (its price is the variant's) and how many. */
 export interface DraftLine {
@@ -24,6 +24,8 @@ export interface NewOrder {
   source: 'cart' | 'buy_now';
   provider?: string;
   reservationExpiresAt?: Date;
+  /** How the lines are taxed (the shop's GST_MODE). */
+  gstMode: GstMode;
 }
 
 /** Why an order was refused: the line asking for more than is left, by product name and quantity. */
@@ -53,7 +55,16 @@ export async function createOrder(tx: DbOrTx, input: NewOrder) {
       throw conflict(notEnoughStock(lineName(line.product.name, line.variant), line.quantity));
     }
   }
-  const totals = computeTotals(lines.reduce((s, l) => s + l.variant.pricePaise * l.quantity, 0));
+  const taxed = taxLines(
+    input.gstMode,
+    input.lines.map((l) => ({
+      key: l.variant.id,
+      unitPricePaise: l.variant.pricePaise,
+      quantity: l.quantity,
+      hsn: hsnOf(l.product),
+    })),
+    new Date(),
+  );
   const card = input.method === 'stripe';
   const [order] = await tx
     .insert(orders)
@@ -68,9 +79,10 @@ export async function createOrder(tx: DbOrTx, input: NewOrder) {
       city: input.address.city,
       state: input.address.state,
       postalCode: input.address.postalCode,
-      subtotalPaise: totals.subtotalPaise,
-      gstPaise: totals.gstPaise,
-      totalPaise: totals.totalPaise,
+      subtotalPaise: taxed.subtotalPaise,
+      gstPaise: taxed.gstPaise,
+      totalPaise: taxed.totalPaise,
+      gstMode: input.gstMode,
       provider: input.provider ?? null,
       source: input.source,
       reservationExpiresAt: input.reservationExpiresAt ?? null,
@@ -79,7 +91,7 @@ export async function createOrder(tx: DbOrTx, input: NewOrder) {
   const items = await tx
     .insert(orderItems)
     .values(
-      input.lines.map((l) => ({
+      input.lines.map((l, i) => ({
         orderId: order!.id,
         productId: l.product.id,
         variantId: l.variant.id,
@@ -93,6 +105,10 @@ export async function createOrder(tx: DbOrTx, input: NewOrder) {
         unitPricePaise: l.variant.pricePaise,
         quantity: l.quantity,
         amountPaise: l.variant.pricePaise * l.quantity,
+        hsn: taxed.lines[i]!.hsn,
+        gstRateBp: taxed.lines[i]!.ratePercent * 100,
+        taxablePaise: taxed.lines[i]!.taxablePaise,
+        taxPaise: taxed.lines[i]!.taxPaise,
         status: card ? ('awaiting_payment' as const) : ('pending' as const),
       })),
     )

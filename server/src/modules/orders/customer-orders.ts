@@ -3,7 +3,14 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import { paiseToRupees } from '../../lib/money.ts';
-import { isPlaced, type JoinedItem, methodLabel, selectItems, toOrderLine } from './order-lines.ts';
+import {
+  isPlaced,
+  type JoinedItem,
+  joinedItems,
+  methodLabel,
+  selectItems,
+  toOrderLine,
+} from './order-lines.ts';
 
 /**
  * The shopper's orders as they think of them (`GET /api/user/orders`): one entry per checkout, newest
@@ -30,14 +37,16 @@ export async function listCustomerOrders(db: DbOrTx, userId: string, { page, lim
     db.select({ n: count() }).from(orders).where(where),
   ]);
   const rows = heads.length
-    ? ((await selectItems(db)
-        .where(
-          inArray(
-            orderItems.orderId,
-            heads.map((h) => h.id),
-          ),
-        )
-        .orderBy(asc(orderItems.createdAt), asc(orderItems.id))) as JoinedItem[])
+    ? joinedItems(
+        await selectItems(db)
+          .where(
+            inArray(
+              orderItems.orderId,
+              heads.map((h) => h.id),
+            ),
+          )
+          .orderBy(asc(orderItems.createdAt), asc(orderItems.id)),
+      )
     : [];
   const itemsOf = new Map<string, JoinedItem[]>();
   for (const row of rows) {

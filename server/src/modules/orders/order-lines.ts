@@ -1,9 +1,14 @@
 import {
   type ApiOrder,
+  gstStateCode,
   type OrderLine,
   orderNumber,
   type SellerOrderLine,
   type ShoppingProduct,
+  sellerStateCode,
+  splitTax,
+  supplyOf,
+  type TaxLine,
 } from '@vastra/contracts';
 import { and, asc, count, desc, eq, notInArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -11,7 +16,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders, products, sellers } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { ListPage } from '../../lib/legacy-list.ts';
-import { computeTotals, paiseToRupees } from '../../lib/money.ts';
+import { computeTotals, paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
 import { type ProductRow, productColumns, toApiProduct } from '../catalog/index.ts';
 import type { OrderItemRow, OrderRow } from './create-order.ts';
 
@@ -20,12 +25,24 @@ const itemSeller = alias(sellers, 'item_seller');
 /** Orders a customer or seller sees: placed ones (not an unpaid or abandoned card checkout). */
 export const isPlaced = notInArray(orders.paymentStatus, ['awaiting_payment', 'failed']);
 
-export interface JoinedItem {
+interface SelectedItem {
   item: OrderItemRow;
   order: OrderRow;
   current: ProductRow | null;
   company: string;
+  sellerGstin: string | null;
+  sellerState: string;
 }
+
+export interface JoinedItem extends SelectedItem {
+  sellerStateCode: string | null;
+}
+
+export const joinedItems = (rows: unknown[]): JoinedItem[] =>
+  (rows as SelectedItem[]).map((r) => ({
+    ...r,
+    sellerStateCode: sellerStateCode({ gstin: r.sellerGstin, state: r.sellerState }),
+  }));
 
 /** The order fields an answer shows. */
 export type OrderHeader = Pick<
@@ -40,6 +57,7 @@ export type OrderHeader = Pick<
   | 'subtotalPaise'
   | 'gstPaise'
   | 'totalPaise'
+  | 'gstMode'
   | 'createdAt'
 >;
 
@@ -63,18 +81,33 @@ export interface LineSource {
     | 'unitPricePaise'
     | 'quantity'
     | 'amountPaise'
+    | 'hsn'
+    | 'gstRateBp'
+    | 'taxablePaise'
+    | 'taxPaise'
+    | 'invoiceId'
+    | 'creditNoteId'
     | 'status'
     | 'createdAt'
   >;
   order: OrderHeader;
   current: ProductRow | null;
   company: string;
+  /** The seller's GST state code (null when unknown): CGST + SGST or IGST. */
+  sellerStateCode: string | null;
 }
 
 /** Items with their order, the product as it is now (if it still exists) and the seller's company. */
 export function selectItems(db: DbOrTx) {
   return db
-    .select({ item: orderItems, order: orders, current: productColumns, company: itemSeller.companyName })
+    .select({
+      item: orderItems,
+      order: orders,
+      current: productColumns,
+      company: itemSeller.companyName,
+      sellerGstin: itemSeller.gstin,
+      sellerState: itemSeller.state,
+    })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(itemSeller, eq(itemSeller.id, orderItems.sellerId))
@@ -108,6 +141,7 @@ function lineProduct({ item, current, company }: LineSource): ShoppingProduct {
         variants: [],
         sizes: [],
         sizeChart: null,
+        hsn: item.hsn,
       };
   return {
     ...base,
@@ -136,6 +170,9 @@ export function toOrderLine(row: LineSource): OrderLine {
         : null,
     quantity: item.quantity,
     amount: paiseToRupees(item.amountPaise),
+    tax: lineTax(row),
+    invoiceId: item.invoiceId,
+    creditNoteId: item.creditNoteId,
     paymentMethod: methodLabel(order.paymentMethod),
     paymentStatus: order.paymentStatus,
     status: item.status,
@@ -182,7 +219,7 @@ async function pageOfItems(db: DbOrTx, placedBy: SQL | undefined, query: OrderLi
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .where(where),
   ]);
-  return { rows: rows as JoinedItem[], total: total?.n ?? 0 };
+  return { rows: joinedItems(rows), total: total?.n ?? 0 };
 }
 
 /** The customer's placed order items (`my-orders`; the web app reads them grouped: customer-orders.ts). */
@@ -204,12 +241,47 @@ export async function listSellerOrderLines(db: DbOrTx, sellerId: string, query: 
 
 /** One order of this customer with all its items; 404 for anyone else's. */
 export async function getCustomerOrder(db: DbOrTx, userId: string, orderId: string): Promise<ApiOrder> {
-  const rows = (await selectItems(db)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-    .orderBy(orderItems.id)) as JoinedItem[];
+  const rows = joinedItems(
+    await selectItems(db)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      .orderBy(orderItems.id),
+  );
   const order = rows[0]?.order;
   if (!order) throw notFound('Order not found');
   return toApiOrder(order, rows.map(toOrderLine));
+}
+
+/** A line's tax in rupees, split by place of supply (the order's state against the seller's). */
+function lineTax({ item, order, sellerStateCode }: LineSource): OrderLine['tax'] {
+  const split = splitTax(item.taxPaise, supplyOf(sellerStateCode, gstStateCode(order.state)));
+  return {
+    hsn: item.hsn,
+    rate: item.gstRateBp / 100,
+    taxableValue: paiseToRupees(item.taxablePaise),
+    cgst: paiseToRupees(split.cgstPaise),
+    sgst: paiseToRupees(split.sgstPaise),
+    igst: paiseToRupees(split.igstPaise),
+  };
+}
+
+/** An order's tax lines, summed from its items' (cancelled ones too: the order's totals are as placed). */
+export function orderTaxLines(items: readonly OrderLine[]): TaxLine[] {
+  const sums = new Map<string, TaxLine>();
+  for (const { tax } of items) {
+    const parts: [string, number, number][] = [
+      ['CGST', tax.rate / 2, tax.cgst],
+      ['SGST', tax.rate / 2, tax.sgst],
+      ['IGST', tax.rate, tax.igst],
+    ];
+    for (const [kind, rate, amount] of parts) {
+      if (amount === 0) continue;
+      const label = `${kind} ${rate}%`;
+      const line = sums.get(label) ?? { label, rate, amount: 0 };
+      line.amount = paiseToRupees(rupeesToPaise(line.amount) + rupeesToPaise(amount));
+      sums.set(label, line);
+    }
+  }
+  return [...sums.values()];
 }
 
 export function toApiOrder(order: OrderHeader, items: OrderLine[]): ApiOrder {
@@ -227,6 +299,8 @@ export function toApiOrder(order: OrderHeader, items: OrderLine[]): ApiOrder {
     gst: paiseToRupees(order.gstPaise),
     shipping: paiseToRupees(totals.shippingPaise),
     total: paiseToRupees(order.totalPaise),
+    taxIncluded: order.gstMode === 'india',
+    taxLines: orderTaxLines(items),
     date: order.createdAt.toISOString(),
     items,
   };

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness.ts';
 import type { Database } from '../db/client.ts';
-import { gstSql } from './place-cod-order.ts';
+import { gstSql } from './tax-sql.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
