@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from './answers.ts';
 import { MOBILE_PATTERN, PIN_CODE_PATTERN, TEXT_LIMITS, type TextLimit } from './form-rules.ts';
+import { sellerGstAnswerFields, sellerGstFields, sellerStateAgrees } from './seller-gst.ts';
 import { SELLER_STATUSES } from './statuses.ts';
 import { textField } from './text.ts';
 
@@ -76,14 +77,18 @@ export const userUpdateProfileSchema = z.object({
 });
 export type UserUpdateProfileInput = z.input<typeof userUpdateProfileSchema>;
 
-export const sellerRegisterSchema = z.object({
-  fullName: fullNameSchema,
-  companyName: trimmed(TEXT_LIMITS.companyName, 'Company name'),
-  email: emailSchema,
-  password: passwordSchema,
-  mobile: mobileSchema,
-  companyAddress: trimmed(TEXT_LIMITS.companyAddress, 'Company address'),
-});
+export const sellerRegisterSchema = z
+  .object({
+    fullName: fullNameSchema,
+    companyName: trimmed(TEXT_LIMITS.companyName, 'Company name'),
+    email: emailSchema,
+    password: passwordSchema,
+    mobile: mobileSchema,
+    companyAddress: trimmed(TEXT_LIMITS.companyAddress, 'Company address'),
+    // GST registration (new, optional: the original client sends none).
+    ...sellerGstFields,
+  })
+  .superRefine(sellerStateAgrees);
 export type SellerRegisterInput = z.input<typeof sellerRegisterSchema>;
 
 /** A user as every endpoint returns it: never a password hash. */
@@ -113,6 +118,7 @@ export const sellerProfileSchema = z.object({
   date: isoDateSchema,
   /** Whether the e-mail address was confirmed; the profile shows a reminder until it is. */
   emailVerified: z.boolean(),
+  ...sellerGstAnswerFields,
 });
 export type SellerProfile = z.infer<typeof sellerProfileSchema>;
 

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { addressSchema, citySchema, fullNameSchema, mobileSchema, postalCodeSchema } from './accounts.ts';
 import { isoDateSchema } from './answers.ts';
-import { findIndianState } from './india.ts';
 import { shoppingId } from './shopping.ts';
-import { textField } from './text.ts';
+import { indianStateSchema } from './state-schema.ts';
 
 /**
  * The address book (`/api/user/addresses`): a shopper's saved shipping addresses, one of them the
@@ -11,16 +10,7 @@ import { textField } from './text.ts';
  * one of India's 36 states and union territories (stored as its name, so the GST state code follows).
  */
 
-/** A state or union territory by name, any case; answered as the list spells it ('tamil nadu' → 'Tamil Nadu'). */
-export const indianStateSchema = textField('State')
-  .trim()
-  .min(1, 'State is required')
-  .transform((v, ctx) => {
-    const state = findIndianState(v);
-    if (state) return state.name;
-    ctx.addIssue({ code: 'custom', message: 'Please choose a state or union territory of India' });
-    return z.NEVER;
-  });
+export { indianStateSchema };
 
 const isDefaultSchema = z.boolean({ error: 'isDefault must be true or false' });
 

@@ -15,6 +15,7 @@ export * from './order-number.ts';
 export * from './passwords.ts';
 export * from './reviews.ts';
 export * from './search.ts';
+export * from './seller-gst.ts';
 export * from './shopping.ts';
 export * from './site.ts';
 export * from './statuses.ts';

@@ -25,7 +25,8 @@ export const STORED_PAYMENT_METHODS = ['stripe', 'cod'] as const;
 export const ORDER_SOURCES = ['cart', 'buy_now'] as const;
 
 export const SELLER_STATUSES = ['active', 'suspended'] as const;
-export const PRODUCT_STATUSES = ['active', 'removed'] as const;
+/** `unpublished`: hidden until its seller may publish (a GSTIN, in `india` GST mode). */
+export const PRODUCT_STATUSES = ['active', 'removed', 'unpublished'] as const;
 
 /** A refund the shop owes: why, and whether the provider has confirmed it. */
 export const REFUND_REASONS = ['late_payment', 'cancellation'] as const;

@@ -6,6 +6,7 @@ import adminRoutes from './admin/routes.ts';
 import cartRoutes from './cart/routes.ts';
 import catalogRoutes from './catalog/routes.ts';
 import contactRoutes from './contact/routes.ts';
+import { invoiceRoutes } from './invoices/index.ts';
 import mediaRoutes from './media/routes.ts';
 import orderRoutes from './orders/routes.ts';
 import reviewRoutes from './reviews/routes.ts';
@@ -34,4 +35,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(cartRoutes);
   await app.register(orderRoutes);
   await app.register(wishlistRoutes);
+  await app.register(invoiceRoutes);
 }

@@ -1,15 +1,15 @@
-import { gstOn } from '@vastra/contracts';
 import { and, eq, ne } from 'drizzle-orm';
 import { orderItems, orders, refunds } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import { returnStock } from '../modules/catalog/index.ts';
+import { creditItem, operatorOf } from '../modules/invoices/index.ts';
 import { type ItemOwner, notifyItemCancelled, ownedBy, refuseTransition } from '../modules/orders/index.ts';
 import type { WorkflowDeps } from './deps.ts';
 import { recordOwedRefund } from './owed-refunds.ts';
 
 /**
  * Cancels a pending item: its stock goes back once (the conditional UPDATE lets one caller win),
- * and for a paid card order the item's share (amount + its GST) is refunded. The refund is recorded
+ * and for a paid card order the item's share (amount + its GST, as placed) is refunded. The refund is recorded
  * as owed and made through the provider inside the same transaction: the cancellation commits only
  * with a refund the provider confirmed, and a provider outage answers 502 and changes nothing. The
  * refund's idempotency key is the item's, so if the commit is lost after the provider refunded, the
@@ -27,6 +27,8 @@ export async function cancelOrderItem(deps: WorkflowDeps, owner: ItemOwner, item
       .returning();
     if (!item) return refuseTransition(tx, owner, itemId, 'cancelled');
     if (item.variantId) await returnStock(tx, item.variantId, item.quantity);
+    // Invoiced already (another item of the seller's shipped): the cancellation is credited.
+    if (item.invoiceId) await creditItem(tx, item.id, 'cancelled', operatorOf(deps.config));
 
     const [order] = await tx.select().from(orders).where(eq(orders.id, item.orderId)).for('update');
     if (order?.paymentMethod !== 'stripe' || order.paymentStatus !== 'paid')
@@ -37,7 +39,7 @@ export async function cancelOrderItem(deps: WorkflowDeps, owner: ItemOwner, item
       .where(and(eq(orderItems.orderId, order.id), ne(orderItems.id, item.id)));
     const refundedSoFar = others.reduce((s, o) => s + (o.refunded ?? 0), 0);
     const lastOne = others.every((o) => o.status === 'cancelled');
-    const share = item.amountPaise + gstOn(item.amountPaise);
+    const share = item.taxablePaise + item.taxPaise;
     const amountPaise = lastOne
       ? order.totalPaise - refundedSoFar
       : Math.min(share, order.totalPaise - refundedSoFar);

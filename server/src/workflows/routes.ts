@@ -23,6 +23,9 @@ import {
   removeCartAnswerSchema,
   removeCartSchema,
   responses,
+  type SellerGstAnswer,
+  sellerGstAnswerSchema,
+  sellerGstSchema,
   sessionParamsSchema,
   shoppingId,
 } from '@vastra/contracts';
@@ -42,6 +45,7 @@ import type { WorkflowDeps } from './deps.ts';
 import { confirmBuyNowByProduct, confirmByItem, confirmBySession } from './legacy-confirm.ts';
 import { choosePaymentMethod } from './payment-method.ts';
 import { removeProductByAdmin, removeSellerProduct } from './remove-product.ts';
+import { saveSellerGst } from './seller-gst.ts';
 import paymentPageRoutes from './test-pay-page.ts';
 
 /**
@@ -69,6 +73,12 @@ export default async function workflowRoutes(fastify: FastifyInstance) {
   app.put('/api/user/order-success', placed, async (req): Promise<OrderAnswer> => {
     return { success: true, order: await completeCheckout(deps(req), customerOf(req)) };
   });
+
+  app.put(
+    '/api/seller/gst-details',
+    { ...asSeller, schema: { body: sellerGstSchema, response: responses(sellerGstAnswerSchema) } },
+    async (req): Promise<SellerGstAnswer> => saveSellerGst(deps(req), principalOf(req).id, req.body),
+  );
 
   app.post(
     '/api/user/checkout-session',

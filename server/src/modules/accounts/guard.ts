@@ -118,6 +118,13 @@ export function requireRole(role: Role) {
   };
 }
 
+/** onRequest hook: any signed-in account, whatever its role (the route checks what it may see). */
+export async function requireSignedIn(request: FastifyRequest, _reply: FastifyReply) {
+  const principal = await loadPrincipal(request);
+  if (!principal) throw new AppError('UNAUTHENTICATED', MUST_LOGIN);
+  request.principal = principal;
+}
+
 /**
  * onRequest hook for the busiest customer routes (add to cart, place a COD order): the caller must
  * hold a valid customer token, but the account row is not read here. The route's own statement reads

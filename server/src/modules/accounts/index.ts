@@ -8,10 +8,11 @@ export {
   principalOf,
   requireCustomerToken,
   requireRole,
+  requireSignedIn,
   sessionInvalid,
 } from './guard.ts';
 export { type Customer, lockCustomer } from './lock-customer.ts';
 export { reinstateSeller, suspendSeller } from './moderation.ts';
-export { toSellerProfile, toUserProfile } from './profiles.ts';
-export { deleteUserRow, ensureAdmin, setDefaultAddress, upsertAdmin } from './service.ts';
+export { sellerCanPublish, toSellerProfile, toUserProfile } from './profiles.ts';
+export { deleteUserRow, ensureAdmin, sellerGstColumns, setDefaultAddress, upsertAdmin } from './service.ts';
 export { issuedBeforeChangeSql } from './sessions.ts';

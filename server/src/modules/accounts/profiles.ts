@@ -1,4 +1,4 @@
-import type { SellerProfile, UserProfile } from '@vastra/contracts';
+import type { GstMode, SellerProfile, UserProfile } from '@vastra/contracts';
 import type { sellers, users } from '../../db/schema.ts';
 
 /** The public face of a user row: every field the client shows, never the password hash. */
@@ -17,7 +17,11 @@ export function toUserProfile(row: typeof users.$inferSelect): UserProfile {
   };
 }
 
-export function toSellerProfile(row: typeof sellers.$inferSelect): SellerProfile {
+/** May this seller's products be shown? In `india` mode only once a GSTIN is registered (DESIGN §11). */
+export const sellerCanPublish = (gstin: string | null, gstMode: GstMode) =>
+  gstMode !== 'india' || gstin !== null;
+
+export function toSellerProfile(row: typeof sellers.$inferSelect, gstMode: GstMode): SellerProfile {
   return {
     _id: row.id,
     fullName: row.fullName,
@@ -28,5 +32,9 @@ export function toSellerProfile(row: typeof sellers.$inferSelect): SellerProfile
     status: row.status,
     date: row.createdAt.toISOString(),
     emailVerified: row.emailVerifiedAt !== null,
+    gstin: row.gstin,
+    legalName: row.legalName,
+    state: row.state,
+    canPublish: sellerCanPublish(row.gstin, gstMode),
   };
 }

@@ -115,7 +115,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     '/api/auth/seller/get-seller-profile',
     { ...asSeller, schema: sellerProfile },
     async (req): Promise<[SellerProfile]> => {
-      return [toSellerProfile(await accounts.getSeller(db, principalOf(req).id))];
+      return [toSellerProfile(await accounts.getSeller(db, principalOf(req).id), app.deps.config.gstMode)];
     },
   );
 

@@ -1,4 +1,9 @@
-import type { sellerRegisterSchema, userRegisterSchema, userUpdateProfileSchema } from '@vastra/contracts';
+import {
+  type sellerRegisterSchema,
+  stateOfGstin,
+  type userRegisterSchema,
+  type userUpdateProfileSchema,
+} from '@vastra/contracts';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
@@ -37,17 +42,37 @@ export async function registerUser(db: DbOrTx, input: z.output<typeof userRegist
 export async function registerSeller(db: DbOrTx, input: z.output<typeof sellerRegisterSchema>) {
   const existing = await db.select({ id: sellers.id }).from(sellers).where(eq(sellers.email, input.email));
   if (existing.length > 0) throw conflict(DUPLICATE_EMAIL);
-  const { password, ...fields } = input;
+  const { password, gstin, legalName, state, ...fields } = input;
   try {
     const [row] = await db
       .insert(sellers)
-      .values({ ...fields, passwordHash: await hashPassword(password) })
+      .values({
+        ...fields,
+        ...sellerGstColumns({ gstin, legalName, state }, fields.companyName),
+        passwordHash: await hashPassword(password),
+      })
       .returning();
     return row!;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(DUPLICATE_EMAIL);
     throw err;
   }
+}
+
+/**
+ * A seller's GST columns from what they gave: the legal name defaults to the company's and the
+ * state to the GSTIN's; without a GSTIN, any state given is kept (it still decides CGST + SGST).
+ */
+export function sellerGstColumns(
+  given: { gstin?: string; legalName?: string; state?: string },
+  companyName: string,
+) {
+  const gstin = given.gstin ?? null;
+  return {
+    gstin,
+    legalName: given.legalName ?? (gstin ? companyName : ''),
+    state: given.state ?? (gstin ? (stateOfGstin(gstin)?.name ?? '') : ''),
+  };
 }
 
 type AccountTable = typeof users | typeof sellers | typeof admins;

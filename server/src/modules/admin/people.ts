@@ -1,4 +1,4 @@
-import type { AdminListQuery, AdminPage, AdminSeller, AdminUser } from '@vastra/contracts';
+import type { AdminListQuery, AdminPage, AdminSeller, AdminUser, GstMode } from '@vastra/contracts';
 import { count, desc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders, products, sellers, users } from '../../db/schema.ts';
@@ -7,9 +7,9 @@ import { toSellerProfile, toUserProfile } from '../accounts/index.ts';
 import { matchAny, offsetOf, pageOf } from './paging.ts';
 
 /** Every seller, newest first (the old dashboard only counts them). */
-export async function allSellers(db: DbOrTx) {
+export async function allSellers(db: DbOrTx, gstMode: GstMode) {
   const rows = await db.select().from(sellers).orderBy(desc(sellers.createdAt), desc(sellers.id));
-  return rows.map(toSellerProfile);
+  return rows.map((row) => toSellerProfile(row, gstMode));
 }
 
 /** Every user, newest first (the old dashboard only counts them). */
@@ -19,7 +19,11 @@ export async function allUsers(db: DbOrTx) {
 }
 
 /** Sellers matching q (name, company, e-mail, mobile), with how many products each has in the shop. */
-export async function listSellers(db: DbOrTx, query: AdminListQuery): Promise<AdminPage<AdminSeller>> {
+export async function listSellers(
+  db: DbOrTx,
+  query: AdminListQuery,
+  gstMode: GstMode,
+): Promise<AdminPage<AdminSeller>> {
   const where = matchAny(query.q, [sellers.fullName, sellers.companyName, sellers.email, sellers.mobile]);
   const [rows, [total]] = await Promise.all([
     db
@@ -37,7 +41,7 @@ export async function listSellers(db: DbOrTx, query: AdminListQuery): Promise<Ad
       .offset(offsetOf(query)),
     db.select({ n: count() }).from(sellers).where(where),
   ]);
-  const items = rows.map((r) => ({ ...toSellerProfile(r.seller), productCount: r.productCount }));
+  const items = rows.map((r) => ({ ...toSellerProfile(r.seller, gstMode), productCount: r.productCount }));
   return pageOf(items, total?.n ?? 0, query);
 }
 

@@ -38,6 +38,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   const { db } = app.deps;
   app.addHook('onRequest', requireRole('admin'));
 
+  const { gstMode } = app.deps.config;
   const answer = <T extends z.ZodType>(schema: T) => ({ schema: { response: responses(schema) } });
   const list = <T extends z.ZodType>(item: T) => ({
     schema: { querystring: adminListQuerySchema, response: responses(adminPageSchema(item)) },
@@ -49,11 +50,13 @@ export default async function adminRoutes(fastify: FastifyInstance) {
     },
   };
 
-  app.get('/api/admin/getAllSellers', answer(sellerProfileListAllSchema), async () => allSellers(db));
+  app.get('/api/admin/getAllSellers', answer(sellerProfileListAllSchema), async () =>
+    allSellers(db, gstMode),
+  );
   app.get('/api/admin/getAllUsers', answer(userProfileListAllSchema), async () => allUsers(db));
 
   app.get('/api/admin/sellers', list(adminSellerSchema), async (req, reply) =>
-    withTotal(reply, await listSellers(db, req.query)),
+    withTotal(reply, await listSellers(db, req.query, gstMode)),
   );
   app.get('/api/admin/users', list(adminUserSchema), async (req, reply) =>
     withTotal(reply, await listUsers(db, req.query)),
@@ -70,11 +73,11 @@ export default async function adminRoutes(fastify: FastifyInstance) {
 
   app.post('/api/admin/sellers/:id/suspend', sellerParams, async (req) => ({
     success: true as const,
-    seller: toSellerProfile(await suspendSeller(db, req.params.id)),
+    seller: toSellerProfile(await suspendSeller(db, req.params.id), gstMode),
   }));
   app.post('/api/admin/sellers/:id/reinstate', sellerParams, async (req) => ({
     success: true as const,
-    seller: toSellerProfile(await reinstateSeller(db, req.params.id)),
+    seller: toSellerProfile(await reinstateSeller(db, req.params.id), gstMode),
   }));
 
   app.get('/api/admin/stats', answer(adminStatsSchema), async () => dashboardStats(db));

@@ -1,6 +1,6 @@
 import type { Category, SubCategory } from '@vastra/contracts';
 import { FEATURED_LIMIT } from '@vastra/contracts';
-import { and, asc, count, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { products, sellers } from '../../db/schema.ts';
 import type { ListOrder, ListPage } from '../../lib/legacy-list.ts';
@@ -71,7 +71,7 @@ export function listProducts(db: DbOrTx, query: ListProductsQuery): Promise<Prod
 
 /** A page of a seller's own products (not removed), whatever their visibility in the shop. */
 export function listSellerProducts(db: DbOrTx, sellerId: string, { page, limit, order }: ListPage) {
-  const where = and(eq(products.sellerId, sellerId), eq(products.status, 'active'));
+  const where = and(eq(products.sellerId, sellerId), ne(products.status, 'removed'));
   return pageOf(db, where, page, limit, order);
 }
 

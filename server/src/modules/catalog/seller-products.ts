@@ -4,13 +4,14 @@ import {
   type Category,
   compareSizes,
   defaultHsnFor,
+  type GstMode,
   type SizeChart,
   type SubCategory,
   sizeIssues,
   subCategoryMismatch,
   type UpdateProductData,
 } from '@vastra/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { products, productVariants, type StoredImage, sellers } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
@@ -42,7 +43,7 @@ export async function findOwnProduct(db: DbOrTx, sellerId: string, productId: st
     .select(productColumns)
     .from(products)
     .innerJoin(sellers, eq(sellers.id, products.sellerId))
-    .where(and(eq(products.id, productId), eq(products.sellerId, sellerId), eq(products.status, 'active')))
+    .where(and(eq(products.id, productId), eq(products.sellerId, sellerId), ne(products.status, 'removed')))
     .limit(1);
   return row;
 }
@@ -68,7 +69,8 @@ export async function addProduct(
   storage: MediaStorage,
   sellerId: string,
   input: AddProductData,
-): Promise<ApiProduct> {
+  gstMode: GstMode,
+): Promise<{ product: ApiProduct; message?: string }> {
   const resolved = input.images
     ? await resolveGallery(storage, input.images)
     : await resolveGallery(storage, [{ url: input.imageUrl!, public_id: input.public_id }], () => 'imageUrl');
@@ -82,11 +84,14 @@ export async function addProduct(
     cells = [freeSizeCell(input.stockQuantity!, pricePaise, mrpPaise)];
   }
   const id = randomUUID();
+  let hidden = false;
   await db
     .transaction(async (tx) => {
+      hidden = !(await mayPublish(tx, sellerId, gstMode));
       await tx.insert(products).values({
         id,
         sellerId,
+        status: hidden ? 'unpublished' : 'active',
         name: input.productName,
         category: input.category,
         subCategory: input.subCategory,
@@ -106,7 +111,17 @@ export async function addProduct(
     .catch(explainGridConflict);
   const row = await findOwnProduct(db, sellerId, id);
   if (!row) throw new AppError('INTERNAL', 'The product vanished right after it was added');
-  return toApiProduct(row);
+  return { product: toApiProduct(row), ...(hidden ? { message: UNPUBLISHED_WITHOUT_GSTIN } : {}) };
+}
+
+export const UNPUBLISHED_WITHOUT_GSTIN =
+  'Saved but not published: add your GSTIN in your profile and your products go on sale';
+
+/** In `india` GST mode a seller publishes only with a GSTIN (DESIGN §11); `flat18` keeps SPEC's flow. */
+async function mayPublish(tx: DbOrTx, sellerId: string, gstMode: GstMode) {
+  if (gstMode !== 'india') return true;
+  const [seller] = await tx.select({ gstin: sellers.gstin }).from(sellers).where(eq(sellers.id, sellerId));
+  return Boolean(seller?.gstin);
 }
 
 type Current = typeof products.$inferSelect;
@@ -174,7 +189,7 @@ export async function updateProduct(
           and(
             eq(products.id, input.productId),
             eq(products.sellerId, sellerId),
-            eq(products.status, 'active'),
+            ne(products.status, 'removed'),
           ),
         )
         .for('no key update');
@@ -238,7 +253,7 @@ export async function markProductRemoved(tx: DbOrTx, productId: string, sellerId
       and(
         eq(products.id, productId),
         sellerId ? eq(products.sellerId, sellerId) : undefined,
-        eq(products.status, 'active'),
+        ne(products.status, 'removed'),
       ),
     )
     .returning({ imageUrl: products.imageUrl, imageId: products.imageId, images: products.images });

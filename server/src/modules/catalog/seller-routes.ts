@@ -28,9 +28,9 @@ export default async function sellerProductRoutes(fastify: FastifyInstance) {
     '/api/seller/add-product',
     { ...asSeller, schema: { body: addProductSchema, response: created } },
     async (req, reply): Promise<ProductAnswer> => {
-      const product = await addProduct(db, storage, principalOf(req).id, req.body);
+      const added = await addProduct(db, storage, principalOf(req).id, req.body, config.gstMode);
       reply.status(201);
-      return { success: true, product };
+      return { success: true, ...added };
     },
   );
 

@@ -5,10 +5,11 @@ import { orderItems, orders } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { ShippingAddress } from '../cart/index.ts';
+import { invoiceShipment, operatorOf } from '../invoices/index.ts';
 import { refuseTransition } from './item-owner.ts';
 import { notifyShipped } from './notify.ts';
 
-export type OrderDeps = Pick<AppDeps, 'db' | 'mailer'> & { log: FastifyBaseLogger };
+export type OrderDeps = Pick<AppDeps, 'db' | 'mailer' | 'config'> & { log: FastifyBaseLogger };
 
 export interface Shipment {
   courier?: string;
@@ -17,8 +18,9 @@ export interface Shipment {
 }
 
 /**
- * Seller: Confirm Shipment (`pending → shipped`), with the courier, AWB and tracking link when given;
- * the customer gets a shipment e-mail.
+ * Seller: Confirm Shipment (`pending → shipped`), with the courier, AWB and tracking link when given.
+ * The goods leave, so the seller's tax invoice for the order is issued in the same transaction (the
+ * first shipment issues it; DESIGN §11). The customer gets a shipment e-mail.
  */
 export async function shipItem(deps: OrderDeps, sellerId: string, itemId: string, shipment: Shipment = {}) {
   const item = await deps.db.transaction(async (tx) => {
@@ -37,7 +39,9 @@ export async function shipItem(deps: OrderDeps, sellerId: string, itemId: string
         and(eq(orderItems.id, itemId), eq(orderItems.sellerId, sellerId), eq(orderItems.status, 'pending')),
       )
       .returning();
-    return row ?? refuseTransition(tx, { sellerId }, itemId, 'shipped');
+    if (!row) return refuseTransition(tx, { sellerId }, itemId, 'shipped');
+    const invoiceId = await invoiceShipment(tx, row.orderId, sellerId, operatorOf(deps.config));
+    return { ...row, invoiceId };
   });
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, item.orderId));
   if (order) await notifyShipped(deps, order, item);

@@ -1,0 +1,126 @@
+import {
+  gstStateCode,
+  orderNumber,
+  REVERSE_CHARGE_NOTE,
+  rupeesInWords,
+  type SupplyType,
+  sellerStateCode,
+  splitTax,
+  supplyOf,
+  type TaxDocument,
+  type TaxDocumentKind,
+  type TaxDocumentLine,
+  UNREGISTERED_SELLER_NOTE,
+} from '@vastra/contracts';
+import type { orderItems, orders, sellers } from '../../db/schema.ts';
+import { paiseToRupees } from '../../lib/money.ts';
+import { lineName } from '../catalog/index.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+type SellerRow = typeof sellers.$inferSelect;
+
+/** The marketplace as e-commerce operator, printed on every document. */
+export interface Operator {
+  name: string;
+  gstin: string;
+}
+
+/** What a document is made of: its heading fields and the items it bills or credits. */
+export interface DocumentSource {
+  kind: TaxDocumentKind;
+  number: string;
+  financialYear: string;
+  issuedAt: Date;
+  order: OrderRow;
+  seller: SellerRow;
+  items: ItemRow[];
+  operator: Operator;
+  reference: TaxDocument['reference'];
+  reason: string | null;
+}
+
+/** The stored document (everything but its id): copied from the items' tax as placed, never recomputed. */
+export type StoredDocument = Omit<TaxDocument, '_id'>;
+
+export function buildDocument(src: DocumentSource): {
+  document: StoredDocument;
+  sums: { taxablePaise: number; taxPaise: number; totalPaise: number };
+} {
+  const { order, seller } = src;
+  const placeCode = gstStateCode(order.state) ?? '';
+  const supply: SupplyType = supplyOf(sellerStateCode(seller), placeCode);
+  const paise = { taxable: 0, cgst: 0, sgst: 0, igst: 0 };
+  const lines = src.items.map((item): TaxDocumentLine => {
+    const split = splitTax(item.taxPaise, supply);
+    paise.taxable += item.taxablePaise;
+    paise.cgst += split.cgstPaise;
+    paise.sgst += split.sgstPaise;
+    paise.igst += split.igstPaise;
+    return {
+      itemId: item.id,
+      description: lineName(item.productName, item),
+      hsn: item.hsn,
+      quantity: item.quantity,
+      unitPrice: paiseToRupees(item.unitPricePaise),
+      taxableValue: paiseToRupees(item.taxablePaise),
+      rate: item.gstRateBp / 100,
+      cgst: paiseToRupees(split.cgstPaise),
+      sgst: paiseToRupees(split.sgstPaise),
+      igst: paiseToRupees(split.igstPaise),
+      total: paiseToRupees(item.taxablePaise + item.taxPaise),
+    };
+  });
+  const taxPaise = paise.cgst + paise.sgst + paise.igst;
+  const totalPaise = paise.taxable + taxPaise;
+  const document: StoredDocument = {
+    kind: src.kind,
+    number: src.number,
+    date: src.issuedAt.toISOString(),
+    financialYear: src.financialYear,
+    orderId: order.id,
+    orderNumber: orderNumber(order.id),
+    reference: src.reference,
+    reason: src.reason,
+    mode: order.gstMode,
+    taxIncluded: order.gstMode === 'india',
+    seller: {
+      name: seller.legalName || seller.companyName,
+      tradeName: seller.companyName,
+      address: seller.companyAddress,
+      state: seller.state,
+      stateCode: sellerStateCode(seller) ?? '',
+      gstin: seller.gstin,
+    },
+    buyer: {
+      name: order.customerName ?? '',
+      address: order.address,
+      city: order.city,
+      postalCode: order.postalCode,
+      state: order.state,
+      stateCode: placeCode,
+    },
+    placeOfSupply: { state: order.state, stateCode: placeCode },
+    supply,
+    operator: src.operator,
+    lines,
+    totals: {
+      taxableValue: paiseToRupees(paise.taxable),
+      cgst: paiseToRupees(paise.cgst),
+      sgst: paiseToRupees(paise.sgst),
+      igst: paiseToRupees(paise.igst),
+      tax: paiseToRupees(taxPaise),
+      total: paiseToRupees(totalPaise),
+      inWords: rupeesInWords(totalPaise),
+    },
+    reverseCharge: REVERSE_CHARGE_NOTE,
+    unregisteredNote: seller.gstin ? null : UNREGISTERED_SELLER_NOTE,
+  };
+  return { document, sums: { taxablePaise: paise.taxable, taxPaise, totalPaise } };
+}
+
+/** The shop's own name and GSTIN (SHOP_OWNER_NAME, SHOP_GSTIN), as operator. */
+export const operatorOf = (config: { shop: { ownerName: string; gstin: string } }): Operator => ({
+  name: config.shop.ownerName,
+  gstin: config.shop.gstin,
+});

@@ -1,0 +1,128 @@
+import { financialYear, type TaxDocumentKind } from '@vastra/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { documentCounters, orderItems, orders, sellers, taxDocuments } from '../../db/schema.ts';
+import { buildDocument, type DocumentSource, type Operator } from './documents.ts';
+
+const PREFIX: Record<TaxDocumentKind, string> = { invoice: 'INV', credit_note: 'CN' };
+
+/**
+ * The next number of this seller's series for the year: "INV/2627/000001" (15 characters). The
+ * counter row is updated in the caller's transaction, so concurrent issues queue on it and a
+ * rolled-back issue gives its number back: consecutive, no gap, no duplicate (DESIGN §11).
+ */
+async function takeNumber(tx: DbOrTx, sellerId: string, kind: TaxDocumentKind, fy: string) {
+  const [row] = await tx
+    .insert(documentCounters)
+    .values({ sellerId, kind, financialYear: fy, last: 1 })
+    .onConflictDoUpdate({
+      target: [documentCounters.sellerId, documentCounters.kind, documentCounters.financialYear],
+      set: { last: sql`${documentCounters.last} + 1` },
+    })
+    .returning({ last: documentCounters.last });
+  const years = `${fy.slice(2, 4)}${fy.slice(5, 7)}`;
+  return `${PREFIX[kind]}/${years}/${String(row!.last).padStart(6, '0')}`;
+}
+
+async function issue(tx: DbOrTx, src: Omit<DocumentSource, 'number' | 'financialYear' | 'issuedAt'>) {
+  const issuedAt = new Date();
+  const fy = financialYear(issuedAt);
+  const number = await takeNumber(tx, src.seller.id, src.kind, fy);
+  const { document, sums } = buildDocument({ ...src, number, financialYear: fy, issuedAt });
+  const [row] = await tx
+    .insert(taxDocuments)
+    .values({
+      kind: src.kind,
+      sellerId: src.seller.id,
+      orderId: src.order.id,
+      referenceId: src.reference?.invoiceId ?? null,
+      financialYear: fy,
+      number,
+      document,
+      ...sums,
+      issuedAt,
+    })
+    .returning({ id: taxDocuments.id });
+  return row!.id;
+}
+
+/**
+ * The seller's tax invoice for an order, issued when its first item ships (goods leave): it bills
+ * every item of that seller in the order not cancelled by then, and those items point at it. A later
+ * shipment of the same order finds it. The order row is locked first, so two shipments of one
+ * order never both issue one. Returns the invoice's id.
+ */
+export async function invoiceShipment(tx: DbOrTx, orderId: string, sellerId: string, operator: Operator) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw new Error(`order ${orderId} vanished while shipping`);
+  const [existing] = await tx
+    .select({ id: taxDocuments.id })
+    .from(taxDocuments)
+    .where(
+      and(
+        eq(taxDocuments.orderId, orderId),
+        eq(taxDocuments.sellerId, sellerId),
+        eq(taxDocuments.kind, 'invoice'),
+      ),
+    );
+  if (existing) return existing.id;
+  const [seller] = await tx.select().from(sellers).where(eq(sellers.id, sellerId));
+  const items = await tx
+    .select()
+    .from(orderItems)
+    .where(
+      and(
+        eq(orderItems.orderId, orderId),
+        eq(orderItems.sellerId, sellerId),
+        inArray(orderItems.status, ['pending', 'shipped', 'delivered']),
+      ),
+    )
+    .orderBy(orderItems.createdAt, orderItems.id);
+  const id = await issue(tx, {
+    kind: 'invoice',
+    order,
+    seller: seller!,
+    items,
+    operator,
+    reference: null,
+    reason: null,
+  });
+  await tx
+    .update(orderItems)
+    .set({ invoiceId: id })
+    .where(
+      inArray(
+        orderItems.id,
+        items.map((i) => i.id),
+      ),
+    );
+  return id;
+}
+
+/**
+ * A credit note for an invoiced item that is cancelled or returned: its own series, the same tax
+ * split, referencing the invoice. Undefined when the item was never invoiced (nothing to credit).
+ */
+export async function creditItem(tx: DbOrTx, itemId: string, reason: string, operator: Operator) {
+  const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, itemId));
+  if (!item?.invoiceId || item.creditNoteId) return item?.creditNoteId ?? undefined;
+  const [[order], [seller], [invoice]] = await Promise.all([
+    tx.select().from(orders).where(eq(orders.id, item.orderId)),
+    tx.select().from(sellers).where(eq(sellers.id, item.sellerId)),
+    tx
+      .select({ id: taxDocuments.id, number: taxDocuments.number, issuedAt: taxDocuments.issuedAt })
+      .from(taxDocuments)
+      .where(eq(taxDocuments.id, item.invoiceId)),
+  ]);
+  const id = await issue(tx, {
+    kind: 'credit_note',
+    order: order!,
+    seller: seller!,
+    items: [item],
+    operator,
+    reference: { invoiceId: invoice!.id, number: invoice!.number, date: invoice!.issuedAt.toISOString() },
+    reason,
+  });
+  await tx.update(orderItems).set({ creditNoteId: id }).where(eq(orderItems.id, item.id));
+  return id;
+}
