@@ -34,6 +34,7 @@ export function testProduct(over: Partial<Product> & { _id: string }): Product {
     images: [{ url: image, alt: '', public_id: `products/${over._id}` }],
     sizes: [...new Set(variants.map((v) => v.size))],
     sizeChart: null,
+    hsn: '6205',
     ...over,
     variants,
   };

@@ -59,7 +59,15 @@ function serve() {
             amount: l.quantity * 10.12,
             product,
           })),
-          summary: { pieces: lines[0]?.quantity ?? 0, subtotal: 20.24, gst: 3.64, shipping: 0, total: 23.88 },
+          summary: {
+            pieces: lines[0]?.quantity ?? 0,
+            subtotal: 20.24,
+            gst: 3.64,
+            shipping: 0,
+            total: 23.88,
+            taxIncluded: false,
+            taxLines: [],
+          },
           capped: [],
           skipped: [
             ...(body.lines.some((l: { productId: string }) => l.productId === gone)
@@ -75,7 +83,15 @@ function serve() {
         answer = {
           success: true,
           userCartProducts: [],
-          summary: { pieces: 2, subtotal: 20.24, gst: 3.64, shipping: 0, total: 23.88 },
+          summary: {
+            pieces: 2,
+            subtotal: 20.24,
+            gst: 3.64,
+            shipping: 0,
+            total: 23.88,
+            taxIncluded: false,
+            taxLines: [],
+          },
           checkout: { paymentMethod: '', address: '', city: '', state: '', postalCode: '' },
           capped: [],
           skipped: [],

@@ -27,7 +27,7 @@ const saved = (over: Record<string, unknown>) => ({
 const cart = {
   success: true,
   userCartProducts: [],
-  summary: { pieces: 0, subtotal: 0, gst: 0, shipping: 0, total: 0 },
+  summary: { pieces: 0, subtotal: 0, gst: 0, shipping: 0, total: 0, taxIncluded: false, taxLines: [] },
   checkout: { paymentMethod: 'COD', address: '', city: '', state: '', postalCode: '' },
 };
 

@@ -49,7 +49,15 @@ const cart: CartAnswer = {
       product: [product],
     },
   ],
-  summary: { pieces: 3, subtotal: 30.36, gst: 5.47, shipping: 0, total: 35.83 },
+  summary: {
+    pieces: 3,
+    subtotal: 30.36,
+    gst: 5.47,
+    shipping: 0,
+    total: 35.83,
+    taxIncluded: false,
+    taxLines: [{ label: 'IGST 18%', rate: 18, amount: 5.47 }],
+  },
   checkout: { paymentMethod: 'COD', ...address },
 };
 
@@ -83,6 +91,8 @@ describe.each([
     expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('Rs. 30.36');
     expect(screen.getByTestId('summary-gst')).toHaveTextContent('Rs. 5.47');
     expect(screen.getByTestId('summary-shipping')).toHaveTextContent('Free');
+    expect(screen.getByText('of which IGST 18%')).toBeInTheDocument();
+    expect(screen.getByTestId('summary-tax-line')).toHaveTextContent('Rs. 5.47');
   });
 });
 

@@ -45,7 +45,15 @@ function setup(product: Product) {
           ? {
               success: true,
               userCartProducts: [],
-              summary: { pieces: 0, subtotal: 0, gst: 0, shipping: 0, total: 0 },
+              summary: {
+                pieces: 0,
+                subtotal: 0,
+                gst: 0,
+                shipping: 0,
+                total: 0,
+                taxIncluded: false,
+                taxLines: [],
+              },
             }
           : { success: true };
     return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });

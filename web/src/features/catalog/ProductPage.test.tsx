@@ -35,7 +35,15 @@ function setup(productStatus = 200, answer: Product = product) {
           ? {
               success: true,
               userCartProducts: [],
-              summary: { pieces: 0, subtotal: 0, gst: 0, shipping: 0, total: 0 },
+              summary: {
+                pieces: 0,
+                subtotal: 0,
+                gst: 0,
+                shipping: 0,
+                total: 0,
+                taxIncluded: false,
+                taxLines: [],
+              },
             }
           : { success: true };
     return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
