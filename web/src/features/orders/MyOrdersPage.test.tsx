@@ -23,7 +23,10 @@ const older = summary({
   _id: 'o1',
   number: 'VA-0A0A0A0A',
   createdAt: '2026-10-02T10:00:00.000Z',
-  items: [line({ name: 'Linen Shirt', status: 'shipped' })],
+  items: [
+    line({ name: 'Linen Shirt', status: 'shipped', invoiceId: 'inv-1' }),
+    line({ name: 'Cotton Stole', status: 'shipped', invoiceId: 'inv-1' }),
+  ],
 });
 
 function setup(orders = [newer, older], total = 2) {
@@ -80,8 +83,11 @@ describe('My Orders', () => {
     const second = within(cards[1]!);
     expect(second.getByText('2 Oct 2026')).toBeInTheDocument();
     expect(second.getByText('Cash On Delivery · Pay on delivery')).toBeInTheDocument();
-    expect(second.getByTestId('item-status')).toHaveTextContent('Shipped');
+    expect(second.getAllByTestId('item-status').map((s) => s.textContent)).toEqual(['Shipped', 'Shipped']);
     expect(second.queryByRole('button', { name: /Cancel/ })).toBeNull();
+    // One seller's items share one invoice: one button for the order. Nothing invoiced, no button.
+    expect(second.getAllByRole('button', { name: 'Tax invoice' })).toHaveLength(1);
+    expect(first.queryByRole('button', { name: /Tax invoice/ })).toBeNull();
   });
 
   it('cancels a pending item through its own id and reloads the orders', async () => {

@@ -3,6 +3,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { TaxDocumentButtons, taxDocumentsOf } from '../../components/TaxDocumentButtons.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { fetchOrders, ORDERS_PER_PAGE, orderKeys } from './api.ts';
 import { OrderHeader } from './OrderHeader.tsx';
@@ -12,7 +13,8 @@ import './orders.css';
 
 /**
  * /my-orders: the shopper's orders as they think of them, one card per checkout (newest first) with
- * its number, date, total and payment, and each item with its own status and Cancel while pending.
+ * its number, date, total and payment, each item with its own status and Cancel while pending, and
+ * the order's tax invoices and credit notes once issued.
  */
 export default function MyOrdersPage() {
   const { role } = useSession();
@@ -67,9 +69,12 @@ export default function MyOrdersPage() {
                   />
                 ))}
               </ul>
-              <Link to={`/orders/${order._id}`} className="btn btn-sm order-details-link">
-                Order details
-              </Link>
+              <div className="order-card-foot">
+                <Link to={`/orders/${order._id}`} className="btn btn-sm">
+                  Order details
+                </Link>
+                <TaxDocumentButtons documents={taxDocumentsOf(order.items)} as="user" />
+              </div>
             </li>
           ))}
         </ul>

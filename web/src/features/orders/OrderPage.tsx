@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiOrder } from '@vastra/contracts';
-import { GST_PERCENT } from '@vastra/contracts/constants';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { AddressForm } from '../../components/AddressForm.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { TaxDocumentButtons, taxDocumentsOf } from '../../components/TaxDocumentButtons.tsx';
+import { TaxTotals } from '../../components/TaxTotals.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.ts';
-import { formatRupees } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { changeOrderAddress, fetchOrder, orderKeys } from './api.ts';
 import { OrderHeader } from './OrderHeader.tsx';
@@ -24,8 +24,8 @@ const addressCanChange = (order: ApiOrder) => {
 
 /**
  * /orders/:orderId: one order with each item's status and its Cancel while pending, where it ships
- * (changeable until something ships) and what it cost. Courier tracking is not recorded yet, so
- * the page shows each item's status only.
+ * (changeable until something ships), what it cost with its GST, and the sellers' tax invoices
+ * (and credit notes) to download once issued.
  */
 export default function OrderPage() {
   const { orderId = '' } = useParams();
@@ -124,16 +124,8 @@ export default function OrderPage() {
 
           <div className="card order-summary">
             <h2>Payment</h2>
-            <dl>
-              <dt>Subtotal</dt>
-              <dd>{formatRupees(order.subtotal)}</dd>
-              <dt>GST ({GST_PERCENT}%)</dt>
-              <dd>{formatRupees(order.gst)}</dd>
-              <dt>Shipping</dt>
-              <dd>{order.shipping === 0 ? 'Free' : formatRupees(order.shipping)}</dd>
-              <dt className="total">Total</dt>
-              <dd className="total">{formatRupees(order.total)}</dd>
-            </dl>
+            <TaxTotals totals={order} taxableLabel="Subtotal" />
+            <TaxDocumentButtons documents={taxDocumentsOf(order.items)} as="user" />
           </div>
         </div>
       </div>

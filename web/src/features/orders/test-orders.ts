@@ -22,6 +22,9 @@ export function line(over: Partial<OrderLine> & { name: string }): OrderLine {
     postalCode: '560001',
     date: '2026-11-23T10:00:00.000Z',
     tracking: null,
+    tax: { hsn: '6205', rate: 18, taxableValue: 500, cgst: 45, sgst: 45, igst: 0 },
+    invoiceId: null,
+    creditNoteId: null,
     product: [
       testProduct({
         _id: `p-${name}`,
@@ -71,6 +74,8 @@ export function apiOrder(over: Partial<ApiOrder> & { items: OrderLine[] }): ApiO
     gst: 180,
     shipping: 0,
     total: 1180,
+    taxIncluded: false,
+    taxLines: [{ label: 'IGST 18%', rate: 18, amount: 180 }],
     date: '2026-11-23T10:00:00.000Z',
     ...over,
   };

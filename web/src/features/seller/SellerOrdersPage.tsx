@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { TaxDocumentButtons, taxDocumentsOf } from '../../components/TaxDocumentButtons.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDay, formatRating, formatRupees } from '../../lib/format.ts';
 import { imageProps } from '../../lib/images.ts';
@@ -24,7 +25,10 @@ import { ShipmentForm } from './ShipmentForm.tsx';
 import { SellerOnly } from './session.tsx';
 import './seller.css';
 
-/** /seller-orders: items of the seller's products, newest first, with shipment and delivery steps. */
+/**
+ * /seller-orders: items of the seller's products, newest first, with shipment and delivery steps
+ * and, once shipped, the item's tax invoice (and any credit note) to download.
+ */
 export default function SellerOrdersPage() {
   return (
     <SellerOnly>
@@ -57,6 +61,8 @@ function SellerOrders() {
           },
       );
       toast.success(step === 'ship' ? 'Shipment confirmed' : 'Marked delivered');
+      // Shipping issues the tax invoice: reload to offer it.
+      if (step === 'ship') void qc.invalidateQueries({ queryKey: sellerKeys.orders(page) });
     },
     onError: (err) => {
       // A refused shipment form shows its errors beside the fields (ShipmentForm).
@@ -221,6 +227,7 @@ function OrderCard({
           >
             Mark delivered
           </button>
+          <TaxDocumentButtons documents={taxDocumentsOf([line])} as="seller" />
         </div>
       )}
     </li>
