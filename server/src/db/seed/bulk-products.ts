@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { IMAGE_DEFAULT_WIDTH, SUB_CATEGORIES, SUB_CATEGORY_PARENT } from '@vastra/contracts';
+import {
+  defaultHsnFor,
+  demoGstin,
+  IMAGE_DEFAULT_WIDTH,
+  SUB_CATEGORIES,
+  SUB_CATEGORY_PARENT,
+} from '@vastra/contracts';
 import { like, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
 import { bumpCatalogVersion } from '../../modules/catalog/index.ts';
@@ -51,6 +57,9 @@ async function benchSellers(db: Db, wanted: number): Promise<string[]> {
       fullName: `Bench Seller ${k}`,
       companyName: `Bench Traders ${k}`,
       companyAddress: `${k} Textile Market, Surat, Gujarat 395002`,
+      gstin: demoGstin('24', k % 10_000),
+      legalName: `Bench Traders ${k}`,
+      state: 'Gujarat',
       mobile: `9${String(900_000_000 + k).slice(0, 9)}`,
     });
   }
@@ -122,6 +131,7 @@ export async function seedBulkProducts(
         imageId: photos[0]!.publicId,
         images: photos,
         sizeChart: sizeChartOf(subCategory, sizes),
+        hsn: defaultHsnFor(subCategory),
         color: colors[0]!,
         brand: data.brands[Math.floor(random() * data.brands.length)]!,
         ratingAvg: rated ? Math.round((2.5 + random() * 2.5) * 100) / 100 : 0,

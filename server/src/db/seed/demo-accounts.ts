@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { demoGstin } from '@vastra/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
 import { upsertAdmin } from '../../modules/accounts/index.ts';
 import type { Db } from '../client.ts';
@@ -21,6 +22,10 @@ export const DEMO_SELLERS = [
     companyName: 'Mehta Handlooms',
     companyAddress: '21 Johari Bazaar, Jaipur, Rajasthan 302003',
     mobile: '9829012345',
+    // Demo GST registrations: valid in form and check digit, not real businesses.
+    gstin: demoGstin('08', 1),
+    legalName: 'Mehta Handlooms Private Limited',
+    state: 'Rajasthan',
   },
   {
     email: 'seller2@vastra.demo',
@@ -29,6 +34,9 @@ export const DEMO_SELLERS = [
     companyName: 'Kanchi Weaves',
     companyAddress: '5 Gandhi Road, Kanchipuram, Tamil Nadu 631501',
     mobile: '9443012345',
+    gstin: demoGstin('33', 2),
+    legalName: 'Kanchi Weaves LLP',
+    state: 'Tamil Nadu',
   },
   {
     email: 'seller3@vastra.demo',
@@ -37,6 +45,9 @@ export const DEMO_SELLERS = [
     companyName: 'Urban Thread Co.',
     companyAddress: '88 Park Street, Kolkata, West Bengal 700016',
     mobile: '9830012345',
+    gstin: demoGstin('19', 3),
+    legalName: 'Urban Thread Company',
+    state: 'West Bengal',
   },
 ] as const;
 
@@ -66,6 +77,11 @@ export async function seedDemoAccounts(db: Db, dataDir: string): Promise<{ selle
   for (const s of DEMO_SELLERS) {
     const [existing] = await db.select({ id: sellers.id }).from(sellers).where(eq(sellers.email, s.email));
     if (existing) {
+      // A shop seeded before GST registration came gets the demo registration once.
+      await db
+        .update(sellers)
+        .set({ gstin: s.gstin, legalName: s.legalName, state: s.state })
+        .where(and(eq(sellers.id, existing.id), isNull(sellers.gstin)));
       sellerIds.push(existing.id);
       continue;
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SUB_CATEGORIES, SUB_CATEGORY_PARENT, type SubCategory } from '@vastra/contracts';
+import { defaultHsnFor, SUB_CATEGORIES, SUB_CATEGORY_PARENT, type SubCategory } from '@vastra/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { bumpCatalogVersion } from '../../modules/catalog/index.ts';
 import type { MediaStorage } from '../../modules/media/index.ts';
@@ -110,6 +110,7 @@ export async function seedDemoProducts(
         imageId: photos[0]!.publicId,
         images: photos,
         sizeChart: sizeChartOf(subCategory, sizes),
+        hsn: defaultHsnFor(subCategory),
         color: colors[0]!,
         brand: data.brands[i % data.brands.length]!,
       });
