@@ -8,11 +8,13 @@ import { useFieldErrors } from '../../lib/field-errors.ts';
 import { RedirectIfLoggedIn } from '../../lib/redirect-logged-in.tsx';
 import { useSignIn } from '../../lib/sign-in.ts';
 import { AuthCard } from './AuthCard.tsx';
+import { EMPTY_GST, GST_FIELD_NAMES, GstFields, type GstValues, gstBody, gstinError } from './GstFields.tsx';
 import './seller.css';
 
-type SellerForm = Record<keyof SellerRegisterInput, string>;
+type AccountField = Exclude<keyof SellerRegisterInput, keyof GstValues>;
+type SellerForm = Record<AccountField, string> & GstValues;
 
-const FIELDS: FieldSpec<keyof SellerForm>[] = [
+const FIELDS: FieldSpec<AccountField>[] = [
   { name: 'fullName', label: 'Full Name', autoComplete: 'name', maxLength: TEXT_LIMITS.fullName.max },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', maxLength: TEXT_LIMITS.email.max },
   {
@@ -52,20 +54,32 @@ const EMPTY: SellerForm = {
   mobile: '',
   companyName: '',
   companyAddress: '',
+  ...EMPTY_GST,
 };
 
-const register = (body: SellerForm) =>
-  api<SellerAuthAnswer>('/api/auth/seller/register', { method: 'POST', body });
+/** The account's fields as typed, and the GST ones only when filled (the original client sends none). */
+export function registrationBody({ gstin, legalName, state, ...account }: SellerForm): SellerRegisterInput {
+  return { ...account, ...gstBody({ gstin, legalName, state }) };
+}
 
-const NAMES = FIELDS.map((f) => f.name);
+const register = (form: SellerForm) =>
+  api<SellerAuthAnswer>('/api/auth/seller/register', { method: 'POST', body: registrationBody(form) });
+
+const NAMES = [...FIELDS.map((f) => f.name), ...GST_FIELD_NAMES];
 
 /**
  * /seller-register. The server validates; each of its messages shows beside its field (SPEC §5
- * showed only the first). Success stores the seller session and opens Add Product.
+ * showed only the first). The GST registration is optional here (it can be added later from the
+ * profile); a mistyped GSTIN is caught before sending. Success stores the seller session and opens
+ * Add Product.
  */
 export default function SellerRegisterPage() {
   const [form, setForm] = useState(EMPTY);
   const fields = useFieldErrors(NAMES);
+  const change = (name: (typeof NAMES)[number], value: string) => {
+    setForm((f) => ({ ...f, [name]: value }));
+    fields.clear(name);
+  };
   const signUp = useSignIn('seller', register, {
     done: 'Registered Successfully',
     next: '/seller-addProduct',
@@ -79,7 +93,8 @@ export default function SellerRegisterPage() {
       busy={signUp.isPending}
       submitLabel="Register"
       onSubmit={() => {
-        fields.show({});
+        const gstin = gstinError(form.gstin, false);
+        if (fields.show(gstin ? { gstin } : {})) return;
         signUp.mutate(form);
       }}
       footer={
@@ -89,15 +104,14 @@ export default function SellerRegisterPage() {
       }
     >
       <RedirectIfLoggedIn />
-      <TextFields
-        fields={FIELDS}
-        values={form}
-        errors={fields.errors}
-        onChange={(k, v) => {
-          setForm((f) => ({ ...f, [k]: v }));
-          fields.clear(k);
-        }}
-      />
+      <TextFields fields={FIELDS} values={form} errors={fields.errors} onChange={change} />
+      <fieldset className="gst-fields">
+        <legend>
+          GST registration <span className="muted">(optional)</span>
+        </legend>
+        <p className="muted field-hint gst-note">You can add it later from your profile.</p>
+        <GstFields values={form} errors={fields.errors} optional onChange={change} />
+      </fieldset>
     </AuthCard>
   );
 }

@@ -1,0 +1,99 @@
+import { gstinProblem, INDIAN_STATE_NAMES, normaliseGstin } from '@vastra/contracts/constants';
+import { useState } from 'react';
+import { SelectField, TextField } from '../../components/fields.tsx';
+
+/** A seller's GST registration as the forms hold it: every input as typed ('' when left empty). */
+export interface GstValues {
+  gstin: string;
+  legalName: string;
+  state: string;
+}
+
+export const GST_FIELD_NAMES = ['gstin', 'legalName', 'state'] as const;
+export type GstField = (typeof GST_FIELD_NAMES)[number];
+
+export const EMPTY_GST: GstValues = { gstin: '', legalName: '', state: '' };
+
+const STATE_OPTIONS = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
+
+/**
+ * What is wrong with the GSTIN typed, in the contract's words (`gstinProblem`, the server's own
+ * check); nothing for an empty one unless it is required.
+ */
+export function gstinError(gstin: string, required: boolean): string | undefined {
+  if (gstin.trim() === '') return required ? 'Enter your GSTIN' : undefined;
+  return gstinProblem(gstin);
+}
+
+/**
+ * The request's GST fields: only those filled (the registration's are optional), the GSTIN in
+ * capitals and trimmed. Whether the state agrees with the GSTIN is the server's to say.
+ */
+export function gstBody(v: GstValues): { gstin?: string; legalName?: string; state?: string } {
+  return {
+    ...(v.gstin.trim() ? { gstin: normaliseGstin(v.gstin) } : {}),
+    ...(v.legalName.trim() ? { legalName: v.legalName.trim() } : {}),
+    ...(v.state ? { state: v.state } : {}),
+  };
+}
+
+/**
+ * GSTIN, legal name and registered state. The GSTIN is typed in capitals (spaces dropped) and
+ * checked when the seller leaves the field; the errors of a submit or of the server come in
+ * `errors` and win over that check.
+ */
+export function GstFields({
+  values,
+  errors,
+  optional,
+  onChange,
+}: {
+  values: GstValues;
+  errors: Partial<Record<GstField, string>>;
+  /** Registration: all three may be left empty. The profile's form needs a GSTIN and legal name. */
+  optional: boolean;
+  onChange: (name: GstField, value: string) => void;
+}) {
+  const [onLeave, setOnLeave] = useState<string | undefined>();
+  return (
+    <>
+      <TextField
+        id="gstin"
+        label="GSTIN"
+        optional={optional}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        hint="15 characters, as on your GST registration certificate"
+        error={errors.gstin ?? onLeave}
+        value={values.gstin}
+        onBlur={() => setOnLeave(gstinError(values.gstin, false))}
+        onChange={(e) => {
+          setOnLeave(undefined);
+          onChange('gstin', e.target.value.toUpperCase().replace(/\s+/g, ''));
+        }}
+      />
+      <TextField
+        id="legalName"
+        label="Legal name"
+        optional={optional}
+        autoComplete="organization"
+        hint="The name registered for GST, printed on your invoices"
+        error={errors.legalName}
+        value={values.legalName}
+        onChange={(e) => onChange('legalName', e.target.value)}
+      />
+      <SelectField
+        id="state"
+        label="Registered state"
+        optional
+        placeholder="Choose a state"
+        options={STATE_OPTIONS}
+        hint="Left empty, it is the state of your GSTIN"
+        error={errors.state}
+        value={values.state}
+        onChange={(e) => onChange('state', e.target.value)}
+      />
+    </>
+  );
+}
