@@ -3,15 +3,19 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../lib/toast.ts';
 import { addProduct, sellerKeys } from './api.ts';
+import { HiddenProductsBanner } from './HiddenProductsBanner.tsx';
 import { ProductForm } from './ProductForm.tsx';
 import { EMPTY_DRAFT, toAddBody } from './product-form.ts';
 import { SellerOnly } from './session.tsx';
 import './seller.css';
 
-/** /seller-addProduct: upload the photos, then add the product; the form clears for the next one. */
+/**
+ * /seller-addProduct: upload the photos, then add the product; the form clears for the next one.
+ * The server may save a product without publishing it (no GSTIN yet): its message says so.
+ */
 export default function SellerAddProductPage() {
   const qc = useQueryClient();
-  const [added, setAdded] = useState<string | null>(null);
+  const [added, setAdded] = useState<{ name: string; message?: string } | null>(null);
   return (
     <SellerOnly>
       <section className="page seller-page seller-form-page">
@@ -19,9 +23,13 @@ export default function SellerAddProductPage() {
           <h1>Add Product</h1>
           <Link to="/seller-allProducts">All Products</Link>
         </div>
+        <HiddenProductsBanner />
         {added && (
-          <p className="seller-notice" role="status">
-            “{added}” was added to the shop. <Link to="/seller-allProducts">See your products</Link>
+          <p className={added.message ? 'seller-notice is-warning' : 'seller-notice'} role="status">
+            {added.message
+              ? `“${added.name}”: ${added.message.replace(/\.?$/, '.')}`
+              : `“${added.name}” was added to the shop.`}{' '}
+            <Link to="/seller-allProducts">See your products</Link>
           </p>
         )}
         <ProductForm
@@ -30,9 +38,10 @@ export default function SellerAddProductPage() {
           submitLabel="Submit"
           resetAfterSave
           onSave={async ({ values, grid, chart }, images) => {
-            await addProduct(toAddBody(values, images, grid, chart));
+            const answer = await addProduct(toAddBody(values, images, grid, chart));
             toast.success('Product Added');
-            setAdded(values.productName.trim());
+            if (answer.message) toast.info(answer.message);
+            setAdded({ name: values.productName.trim(), message: answer.message });
             await qc.invalidateQueries({ queryKey: sellerKeys.all });
           }}
           onFailed={() => {

@@ -4,6 +4,8 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { VerifyEmailReminder } from '../../components/VerifyEmailReminder.tsx';
 import { displayId, formatDate } from '../../lib/format.ts';
 import { useSellerProfile } from './api.ts';
+import { HiddenProductsBanner } from './HiddenProductsBanner.tsx';
+import { SellerGstSection } from './SellerGstSection.tsx';
 import { SellerOnly } from './session.tsx';
 import './seller.css';
 
@@ -13,7 +15,7 @@ export function withCountryCode(mobile: string): string {
   return `+91 ${digits}`;
 }
 
-/** /seller-profile: display id, name, email, phone, company name and address. */
+/** /seller-profile: display id, name, email, phone, company name and address, and the GST registration. */
 export default function SellerProfilePage() {
   return (
     <SellerOnly>
@@ -34,6 +36,7 @@ function SellerProfile() {
       ) : profile.data ? (
         <>
           {!profile.data.emailVerified && <VerifyEmailReminder kind="seller" email={profile.data.email} />}
+          <HiddenProductsBanner />
           <dl className="card profile-list">
             <div>
               <dt>Seller ID</dt>
@@ -72,6 +75,7 @@ function SellerProfile() {
               </div>
             )}
           </dl>
+          <SellerGstSection profile={profile.data} />
           <ChangePasswordForm kind="seller" />
         </>
       ) : (

@@ -1,5 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AddProductInput, SellerOrderLine, SellerProfile, UpdateProductInput } from '@vastra/contracts';
+import type {
+  AddProductInput,
+  ProductAnswer,
+  SellerGstAnswer,
+  SellerGstInput,
+  SellerOrderLine,
+  SellerProfile,
+  UpdateProductInput,
+} from '@vastra/contracts';
 import { api, apiRequest, qs } from '../../lib/api.ts';
 import type { Product } from '../../lib/types.ts';
 
@@ -67,8 +75,9 @@ export function useSellerOrders(page: number) {
   });
 }
 
+/** `message` says when the product was saved but not published (no GSTIN yet, in `india` mode). */
 export function addProduct(input: AddProductInput) {
-  return api<{ success: true; product: Product }>('/api/seller/add-product', {
+  return api<ProductAnswer>('/api/seller/add-product', {
     method: 'POST',
     as: 'seller',
     body: input,
@@ -76,11 +85,16 @@ export function addProduct(input: AddProductInput) {
 }
 
 export function updateProduct(input: UpdateProductInput) {
-  return api<{ success: true; product: Product; message?: string }>('/api/seller/update-product', {
+  return api<ProductAnswer>('/api/seller/update-product', {
     method: 'PUT',
     as: 'seller',
     body: input,
   });
+}
+
+/** Adds or changes the GST registration; `published` counts the hidden products it put on sale. */
+export function saveGstDetails(input: SellerGstInput) {
+  return api<SellerGstAnswer>('/api/seller/gst-details', { method: 'PUT', as: 'seller', body: input });
 }
 
 export function deleteProduct(productId: string) {
