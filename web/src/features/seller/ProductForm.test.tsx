@@ -2,8 +2,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
+import { testProduct } from '../../test-product.ts';
 import { ProductForm } from './ProductForm.tsx';
-import { EMPTY_DRAFT, type ProductDraft, toAddBody } from './product-form.ts';
+import { draftOf, EMPTY_DRAFT, type ProductDraft, toAddBody } from './product-form.ts';
 
 vi.mock('./upload.ts', () => ({
   uploadImage: vi.fn(async (file: File, onProgress: (p: number) => void) => {
@@ -47,6 +48,44 @@ describe('<ProductForm>', () => {
     await user.selectOptions(sub, 'LadiesDress');
     await user.selectOptions(screen.getByLabelText('Category'), 'Mens');
     expect(sub).toHaveValue('');
+  });
+
+  it("fills in the sub-category's HSN code, follows it until the seller types another, and sends it", async () => {
+    const { user, onSave } = renderForm();
+    const hsn = screen.getByLabelText('HSN code');
+    expect(hsn).toHaveValue('');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Mens');
+    await user.selectOptions(screen.getByLabelText('Sub-category'), 'gentsShirt');
+    expect(hsn).toHaveValue('6205');
+    await user.selectOptions(screen.getByLabelText('Sub-category'), 'gentsPant');
+    expect(hsn).toHaveValue('6203');
+    await user.clear(hsn);
+    await user.type(hsn, '620');
+    expect(hsn).toHaveAccessibleDescription(expect.stringContaining('HSN code must be 4 to 8 digits'));
+    await user.type(hsn, '342');
+    await user.selectOptions(screen.getByLabelText('Sub-category'), 'gentsShirt');
+    expect(hsn).toHaveValue('620342');
+
+    await user.type(screen.getByLabelText('Product Name'), 'Cotton trousers');
+    await user.type(screen.getByLabelText('Price (Rs.)'), '899');
+    await user.type(screen.getByLabelText('Stock Quantity'), '5');
+    await user.upload(screen.getByLabelText('Product Image'), png('trousers.png'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const [draft, images] = onSave.mock.calls[0] as unknown as [ProductDraft, never[]];
+    expect(toAddBody(draft.values, images, draft.grid, draft.chart).hsn).toBe('620342');
+  }, 20_000);
+
+  it("starts an edit from the product's own HSN code", () => {
+    render(
+      <ProductForm
+        initial={draftOf(testProduct({ _id: 'p1', subCategory: 'gentsShirt', hsn: '62052000' }))}
+        imageRequired={false}
+        submitLabel="Update Product"
+        onSave={vi.fn()}
+        onFailed={() => {}}
+      />,
+    );
+    expect(screen.getByLabelText('HSN code')).toHaveValue('62052000');
   });
 
   it('keeps Submit disabled until every required field and an image are given', async () => {

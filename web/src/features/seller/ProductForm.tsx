@@ -9,6 +9,7 @@ import { overallProgress, type Photo, uploadPhotos } from './photos.ts';
 import {
   canSubmit,
   fieldErrors,
+  hsnAfter,
   type ProductDraft,
   type ProductFormValues,
   usesGrid,
@@ -32,6 +33,7 @@ const SERVER_FIELDS = [
   'color',
   'brand',
   'description',
+  'hsn',
   'imageUrl',
 ] as const;
 
@@ -48,8 +50,8 @@ function messageOf(err: unknown, grid: GridState): string {
 }
 
 /**
- * The add/edit product form: every product field, category → matching sub-categories, a
- * description, the size grid (or one price and stock), a size chart and the photo gallery. Chosen
+ * The add/edit product form: every product field, category → matching sub-categories and their
+ * HSN code, a description, the size grid (or one price and stock), a size chart and the photo gallery. Chosen
  * photos upload on save with progress; `onSave` gets the draft and the gallery as the request sends
  * it. The server's field errors show beside their fields (focus moves to the first); any other
  * rejection shows its message above the form and goes to `onFailed`.
@@ -97,8 +99,12 @@ export function ProductForm({
     // A new category invalidates the chosen sub-category.
     if (k === 'category' && !subCategoriesOf(v).some((s) => s.value === values.subCategory))
       next.subCategory = '';
-    // Sizes the new sub-category does not offer are unticked.
-    if (k === 'category' || k === 'subCategory') setGrid((g) => fitSizes(g, next.subCategory));
+    // Sizes the new sub-category does not offer are unticked; its usual HSN code comes with it.
+    if (k === 'category' || k === 'subCategory') {
+      setGrid((g) => fitSizes(g, next.subCategory));
+      next.hsn = hsnAfter(values.hsn, values.subCategory, next.subCategory);
+      server.clear('hsn');
+    }
     setValues(next);
   };
   /** The value and change handler of one field. */
@@ -176,6 +182,16 @@ export function ProductForm({
           disabled={!values.category}
           error={errors.subCategory}
           {...bind('subCategory')}
+        />
+        <TextField
+          id="hsn"
+          label="HSN code"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={12}
+          hint="4–8 digits; it sets the GST rate. Filled in for the sub-category."
+          error={errors.hsn}
+          {...bind('hsn')}
         />
         <TextField id="color" label="Color" optional error={errors.color} {...bind('color')} />
         <TextAreaField

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSubmit, EMPTY_PRODUCT, fieldErrors, toAddBody, toUpdateBody } from './product-form.ts';
+import { canSubmit, EMPTY_PRODUCT, fieldErrors, hsnAfter, toAddBody, toUpdateBody } from './product-form.ts';
 import { EMPTY_CHART } from './size-chart.ts';
 import { EMPTY_GRID, fillAll, toggleSize } from './variant-grid.ts';
 
@@ -10,6 +10,7 @@ const complete = {
   stockQuantity: '12',
   category: 'Mens',
   subCategory: 'gentsShirt',
+  hsn: '6205',
 };
 const photo = [{ url: '/m/1.webp', public_id: 'p1', alt: '' }];
 
@@ -17,7 +18,7 @@ describe('add/edit product form rules', () => {
   it('enables Submit only when the SPEC §5 fields are filled and a photo is chosen', () => {
     expect(canSubmit(complete, 1)).toBe(true);
     expect(canSubmit(complete, 0)).toBe(false);
-    for (const k of ['productName', 'price', 'stockQuantity', 'category', 'subCategory'] as const) {
+    for (const k of ['productName', 'price', 'stockQuantity', 'category', 'subCategory', 'hsn'] as const) {
       expect(canSubmit({ ...complete, [k]: '' }, 1), k).toBe(false);
     }
     // Color, brand, marked price and description are optional.
@@ -42,11 +43,25 @@ describe('add/edit product form rules', () => {
     expect(fieldErrors({ ...complete, subCategory: 'girlsTop' }).subCategory).toBeTruthy();
     expect(fieldErrors({ ...complete, description: 'x'.repeat(5001) }).description).toBeTruthy();
     expect(canSubmit({ ...complete, price: '-5' }, 1)).toBe(false);
+    expect(fieldErrors({ ...complete, hsn: '620' }).hsn).toBe('HSN code must be 4 to 8 digits');
+    expect(fieldErrors({ ...complete, hsn: '62A5' }).hsn).toBeTruthy();
+    expect(fieldErrors({ ...complete, hsn: '6205 20 00' }).hsn).toBeUndefined();
+  });
+
+  it("follows the sub-category's usual HSN code until the seller types another", () => {
+    expect(hsnAfter('', '', 'gentsShirt')).toBe('6205');
+    expect(hsnAfter('6205', 'gentsShirt', 'gentsPant')).toBe('6203');
+    expect(hsnAfter('6205', 'gentsShirt', '')).toBe('');
+    expect(hsnAfter('62052000', 'gentsShirt', 'gentsPant')).toBe('62052000');
   });
 
   it('sends the single price and stock without sizes, and the grid with them', () => {
-    const body = toAddBody({ ...complete, color: ' Blue ', markPrice: '1500', description: ' Soft ' }, photo);
+    const body = toAddBody(
+      { ...complete, color: ' Blue ', markPrice: '1500', description: ' Soft ', hsn: '6205 20' },
+      photo,
+    );
     expect(body).toMatchObject({
+      hsn: '620520',
       price: 1299.99,
       stockQuantity: 12,
       color: 'Blue',

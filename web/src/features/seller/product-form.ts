@@ -1,5 +1,5 @@
 import type { AddProductInput, ImageInput, UpdateProductInput } from '@vastra/contracts';
-import { CATALOG_LIMITS, IMAGE_MAX_BYTES } from '@vastra/contracts/constants';
+import { CATALOG_LIMITS, defaultHsnFor, HSN_RE, IMAGE_MAX_BYTES } from '@vastra/contracts/constants';
 import type { Product } from '../../lib/types.ts';
 import { belongsTo } from './categories.ts';
 import { type Photo, photosOf } from './photos.ts';
@@ -17,6 +17,8 @@ export interface ProductFormValues {
   color: string;
   brand: string;
   description: string;
+  /** HSN code: picks the GST rate and is printed on invoices. */
+  hsn: string;
 }
 
 export const EMPTY_PRODUCT: ProductFormValues = {
@@ -29,6 +31,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   color: '',
   brand: '',
   description: '',
+  hsn: '',
 };
 
 /** The upload limit in whole megabytes, as the form states it. */
@@ -46,7 +49,21 @@ export function valuesOf(p: Product): ProductFormValues {
     color: p.color ?? '',
     brand: p.brand ?? '',
     description: p.description ?? '',
+    hsn: p.hsn,
   };
+}
+
+/** HSN codes are typed with spaces at times ("6205 20"); the code is the digits. */
+const compactHsn = (hsn: string) => hsn.replace(/\s+/g, '');
+
+/**
+ * The HSN code after the sub-category changes: it follows the sub-category's usual code while it
+ * is that code (or empty), and stays as it is once the seller has typed another.
+ */
+export function hsnAfter(hsn: string, fromSubCategory: string, toSubCategory: string): string {
+  const follows = hsn === '' || compactHsn(hsn) === defaultHsnFor(fromSubCategory);
+  if (!follows) return hsn;
+  return toSubCategory ? defaultHsnFor(toSubCategory) : '';
 }
 
 type FieldErrors = Partial<Record<keyof ProductFormValues, string>>;
@@ -61,6 +78,7 @@ export function fieldErrors(v: ProductFormValues, grid: GridState = EMPTY_GRID):
     e.description = `At most ${CATALOG_LIMITS.description.toLocaleString('en-IN')} characters`;
   if (v.subCategory && v.category && !belongsTo(v.subCategory, v.category))
     e.subCategory = 'Choose a type of this category';
+  if (v.hsn !== '' && !HSN_RE.test(compactHsn(v.hsn))) e.hsn = 'HSN code must be 4 to 8 digits';
   if (usesGrid(grid)) return e;
   const price = Number(v.price);
   if (v.price !== '' && !(price > 0)) e.price = 'Price must be more than 0';
@@ -78,8 +96,8 @@ export function fieldErrors(v: ProductFormValues, grid: GridState = EMPTY_GRID):
 }
 
 /**
- * SPEC §5: Submit stays disabled until productName, category and subCategory are filled, a photo
- * is chosen, price and stockQuantity are given (or every filled row of the size grid is complete),
+ * SPEC §5: Submit stays disabled until productName, category and subCategory (and its HSN code)
+ * are filled, a photo is chosen, price and stockQuantity are given (or every filled row of the size grid is complete),
  * and nothing is invalid.
  */
 export function canSubmit(
@@ -91,7 +109,7 @@ export function canSubmit(
   const stockAndPrice = usesGrid(grid)
     ? gridReady(grid) && chartReady(chart, grid.sizes)
     : [v.price, v.stockQuantity].every((x) => x.trim() !== '');
-  const filled = [v.productName, v.category, v.subCategory].every((x) => x.trim() !== '');
+  const filled = [v.productName, v.category, v.subCategory, v.hsn].every((x) => x.trim() !== '');
   return filled && photoCount > 0 && stockAndPrice && Object.keys(fieldErrors(v, grid)).length === 0;
 }
 
@@ -111,6 +129,7 @@ function common(v: ProductFormValues, grid: GridState, chart: ChartState) {
     color: v.color.trim(),
     brand: v.brand.trim(),
     description: v.description.trim(),
+    hsn: compactHsn(v.hsn),
     ...stock,
   };
 }
