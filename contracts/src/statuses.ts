@@ -15,7 +15,15 @@ export const ORDER_ITEM_STATUSES = [
 export type OrderItemStatus = (typeof ORDER_ITEM_STATUSES)[number];
 
 /** An order's money. */
-export const PAYMENT_STATUSES = ['awaiting_payment', 'paid', 'cod_due', 'refunded', 'failed'] as const;
+/** `cod_collected`: every item of a COD order delivered and its cash collected. */
+export const PAYMENT_STATUSES = [
+  'awaiting_payment',
+  'paid',
+  'cod_due',
+  'cod_collected',
+  'refunded',
+  'failed',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** How an order is paid, as stored (`stripe` stands for any online payment provider). */
@@ -29,7 +37,7 @@ export const SELLER_STATUSES = ['active', 'suspended'] as const;
 export const PRODUCT_STATUSES = ['active', 'removed', 'unpublished'] as const;
 
 /** A refund the shop owes: why, and whether the provider has confirmed it. */
-export const REFUND_REASONS = ['late_payment', 'cancellation'] as const;
+export const REFUND_REASONS = ['late_payment', 'cancellation', 'return'] as const;
 export const REFUND_STATUSES = ['pending', 'succeeded'] as const;
 
 /** Accounts that log in with an e-mail and password and can reset it. */
@@ -37,3 +45,29 @@ export const ACCOUNT_KINDS = ['user', 'seller'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 /** What a single-use e-mailed link is for. */
 export const ACCOUNT_TOKEN_PURPOSES = ['password_reset', 'email_verification'] as const;
+
+/** Online payment providers an order or a checkout may name (`test`: the built-in offline page). */
+export const PAYMENT_PROVIDERS = ['razorpay', 'stripe', 'test'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** A return or exchange after delivery (issue 18, DESIGN §6). */
+export const RETURN_KINDS = ['refund', 'exchange'] as const;
+export type ReturnKind = (typeof RETURN_KINDS)[number];
+export const RETURN_REASONS = [
+  'wrong_size',
+  'defective',
+  'not_as_described',
+  'changed_mind',
+  'other',
+] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+/** requested → approved → received → refunded | exchanged; requested → rejected. */
+export const RETURN_STATUSES = [
+  'requested',
+  'approved',
+  'rejected',
+  'received',
+  'refunded',
+  'exchanged',
+] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];

@@ -5,10 +5,14 @@ import {
   GST_MODES,
   ORDER_ITEM_STATUSES,
   ORDER_SOURCES,
+  PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
   PRODUCT_STATUSES,
   REFUND_REASONS,
   REFUND_STATUSES,
+  RETURN_KINDS,
+  RETURN_REASONS,
+  RETURN_STATUSES,
   SELLER_STATUSES,
   STORED_PAYMENT_METHODS,
   TAX_DOCUMENT_KINDS,
@@ -286,6 +290,8 @@ export const checkouts = pgTable('checkouts', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   paymentMethod: text('payment_method', { enum: STORED_PAYMENT_METHODS }),
+  /** For an online payment: which provider the shopper chose (null: the shop's default online one). */
+  provider: text('provider', { enum: PAYMENT_PROVIDERS }),
   address: text('address'),
   city: text('city'),
   state: text('state'),
@@ -378,6 +384,12 @@ export const orderItems = pgTable(
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** A COD item's cash, collected when it was delivered (null: still due, or not COD). */
+    codCollectedAt: timestamp('cod_collected_at', { withTimezone: true }),
+    /** Units of this item returned and received back (returns never exceed `quantity`). */
+    returnedQuantity: integer('returned_quantity').notNull().default(0),
+    /** Set on an exchange's replacement item: the return it replaces an item for (no charge). */
+    exchangeOfReturnId: uuid('exchange_of_return_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -536,4 +548,63 @@ export const documentCounters = pgTable(
     last: integer('last').notNull(),
   },
   (t) => [primaryKey({ columns: [t.sellerId, t.kind, t.financialYear] })],
+);
+
+/**
+ * A shopper's return or size exchange of a delivered item (issue 18). `quantity` units of the item
+ * go back; an exchange holds `exchangeVariantId`'s stock from the request until it ships or fails.
+ * Moves: requested → approved → received → refunded | exchanged; requested → rejected.
+ */
+export const returns = pgTable(
+  'returns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** Null once the shopper deleted their account. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    kind: text('kind', { enum: RETURN_KINDS }).notNull(),
+    quantity: integer('quantity').notNull(),
+    reason: text('reason', { enum: RETURN_REASONS }).notNull(),
+    note: text('note').notNull().default(''),
+    /** Exchange: the size/colour wanted instead (its stock is held from the request). */
+    exchangeVariantId: uuid('exchange_variant_id').references(() => productVariants.id, {
+      onDelete: 'set null',
+    }),
+    /** Whether the held exchange stock is still held (released on rejection or when it ships). */
+    exchangeHeld: boolean('exchange_held').notNull().default(false),
+    /** A COD refund's destination: `{ upi }` or `{ accountNumber, ifsc, accountName }`. */
+    refundTo: jsonb('refund_to').$type<Record<string, string>>(),
+    status: text('status', { enum: RETURN_STATUSES }).notNull().default('requested'),
+    rejectReason: text('reject_reason'),
+    pickupCourier: text('pickup_courier'),
+    pickupAwb: text('pickup_awb'),
+    /** Set when the parcel came back: whether it was in a condition to restock and refund. */
+    conditionOk: boolean('condition_ok'),
+    refundPaise: integer('refund_paise'),
+    refundId: uuid('refund_id'),
+    creditNoteId: uuid('credit_note_id'),
+    /** The no-charge order item that ships the exchanged size. */
+    exchangeItemId: uuid('exchange_item_id'),
+    /** Who made the last decision: the seller, or an admin (after RETURN_DECISION_DAYS, or overruling). */
+    decidedBy: text('decided_by', { enum: ['seller', 'admin'] }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('returns_quantity_positive', sql`${t.quantity} > 0`),
+    index('returns_item_idx').on(t.orderItemId),
+    index('returns_user_idx').on(t.userId, t.createdAt.desc()),
+    index('returns_seller_status_idx').on(t.sellerId, t.status, t.createdAt.desc()),
+  ],
 );
