@@ -48,6 +48,7 @@ const PAYMENT: Record<AdminOrder['paymentStatus'], { label: string; pill: string
   awaiting_payment: { label: 'Awaiting payment', pill: 'pill-warn' },
   paid: { label: 'Paid', pill: 'pill-ok' },
   cod_due: { label: 'Due on delivery', pill: 'pill-warn' },
+  cod_collected: { label: 'Collected on delivery', pill: 'pill-ok' },
   refunded: { label: 'Refunded', pill: '' },
   failed: { label: 'Failed', pill: 'pill-bad' },
 };

@@ -13,6 +13,7 @@ export const PAYMENT_STATUS: Record<PaymentStatus, string> = {
   awaiting_payment: 'Awaiting payment',
   paid: 'Paid',
   cod_due: 'Pay on delivery',
+  cod_collected: 'Paid on delivery',
   refunded: 'Refunded',
   failed: 'Payment failed',
 };

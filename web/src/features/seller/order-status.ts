@@ -20,6 +20,7 @@ export const PAYMENT_LABEL: Record<PaymentStatus, string> = {
   awaiting_payment: 'awaiting payment',
   paid: 'paid',
   cod_due: 'due on delivery',
+  cod_collected: 'collected on delivery',
   refunded: 'refunded',
   failed: 'failed',
 };
