@@ -3,7 +3,6 @@ import { useState } from 'react';
 import type { Role } from '../lib/auth.ts';
 import { downloadTaxDocument } from '../lib/tax-documents.ts';
 import { toast } from '../lib/toast.ts';
-import './tax-documents.css';
 
 /** A tax invoice or credit note to offer for download, with the button's text. */
 export interface TaxDocumentRef {

@@ -1,7 +1,6 @@
 import type { TaxLine } from '@vastra/contracts';
 import { GST_PERCENT } from '@vastra/contracts/constants';
 import { formatRupees } from '../lib/format.ts';
-import './tax-totals.css';
 
 /** What a cart summary and an order both carry: the server's figures, in rupees. */
 export interface TaxedTotals {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../lib/toast.ts';
 import { addProduct, sellerKeys } from './api.ts';
-import { HiddenProductsBanner } from './HiddenProductsBanner.tsx';
+import { HiddenProductsBanner } from './gst-registration.tsx';
 import { ProductForm } from './ProductForm.tsx';
 import { EMPTY_DRAFT, toAddBody } from './product-form.ts';
 import { SellerOnly } from './session.tsx';

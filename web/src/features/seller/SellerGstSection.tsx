@@ -6,8 +6,7 @@ import { useLocation } from 'react-router';
 import { useFieldErrors } from '../../lib/field-errors.ts';
 import { toast } from '../../lib/toast.ts';
 import { saveGstDetails, sellerKeys } from './api.ts';
-import { GST_FIELD_NAMES, GstFields, type GstValues, gstinError } from './GstFields.tsx';
-import { GST_SECTION } from './HiddenProductsBanner.tsx';
+import { GST_FIELD_NAMES, GST_SECTION, GstFields, type GstValues, gstinError } from './gst-registration.tsx';
 
 /** "3 products are now on sale"; nothing when none were waiting. */
 export function publishedNote(published: number): string {

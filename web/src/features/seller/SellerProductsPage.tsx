@@ -12,7 +12,7 @@ import { STORAGE, store } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
 import type { Product } from '../../lib/types.ts';
 import { deleteProduct, PRODUCTS_PER_PAGE, sellerKeys, useSellerProducts } from './api.ts';
-import { HiddenProductsBanner } from './HiddenProductsBanner.tsx';
+import { HiddenProductsBanner } from './gst-registration.tsx';
 import { isLow, lowStockNote, variantLabel } from './low-stock.ts';
 import { SellerOnly } from './session.tsx';
 import './seller.css';

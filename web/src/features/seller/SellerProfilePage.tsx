@@ -4,7 +4,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { VerifyEmailReminder } from '../../components/VerifyEmailReminder.tsx';
 import { displayId, formatDate } from '../../lib/format.ts';
 import { useSellerProfile } from './api.ts';
-import { HiddenProductsBanner } from './HiddenProductsBanner.tsx';
+import { HiddenProductsBanner } from './gst-registration.tsx';
 import { SellerGstSection } from './SellerGstSection.tsx';
 import { SellerOnly } from './session.tsx';
 import './seller.css';

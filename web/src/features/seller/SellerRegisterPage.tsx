@@ -8,7 +8,14 @@ import { useFieldErrors } from '../../lib/field-errors.ts';
 import { RedirectIfLoggedIn } from '../../lib/redirect-logged-in.tsx';
 import { useSignIn } from '../../lib/sign-in.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { EMPTY_GST, GST_FIELD_NAMES, GstFields, type GstValues, gstBody, gstinError } from './GstFields.tsx';
+import {
+  EMPTY_GST,
+  GST_FIELD_NAMES,
+  GstFields,
+  type GstValues,
+  gstBody,
+  gstinError,
+} from './gst-registration.tsx';
 import './seller.css';
 
 type AccountField = Exclude<keyof SellerRegisterInput, keyof GstValues>;

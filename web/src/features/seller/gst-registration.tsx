@@ -1,6 +1,14 @@
 import { gstinProblem, INDIAN_STATE_NAMES, normaliseGstin } from '@vastra/contracts/constants';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { SelectField, TextField } from '../../components/fields.tsx';
+import { useSellerProfile } from './api.ts';
+
+/**
+ * A seller's GST registration on the seller screens: its fields (registration and profile) and the
+ * banner asking for a GSTIN while products cannot be published. One module: the screens that need
+ * any of it load one chunk.
+ */
 
 /** A seller's GST registration as the forms hold it: every input as typed ('' when left empty). */
 export interface GstValues {
@@ -95,5 +103,27 @@ export function GstFields({
         onChange={(e) => onChange('state', e.target.value)}
       />
     </>
+  );
+}
+
+/** Where the profile's GST registration is: the banner's link goes straight to its form. */
+export const GST_SECTION = 'gst';
+
+/**
+ * Shown on the seller's screens while they may not publish (`india` GST mode without a GSTIN):
+ * saved products stay hidden from shoppers, and this says why and where to fix it.
+ */
+export function HiddenProductsBanner() {
+  const profile = useSellerProfile();
+  if (!profile.data || profile.data.canPublish) return null;
+  return (
+    <div className="gst-banner" role="status">
+      <p className="gst-banner-text">
+        <strong>Your products are hidden from shoppers until you add your GSTIN.</strong>
+      </p>
+      <Link to={`/seller-profile#${GST_SECTION}`} className="btn btn-sm">
+        Add your GSTIN
+      </Link>
+    </div>
   );
 }
