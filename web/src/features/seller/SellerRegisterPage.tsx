@@ -113,9 +113,7 @@ export default function SellerRegisterPage() {
       <RedirectIfLoggedIn />
       <TextFields fields={FIELDS} values={form} errors={fields.errors} onChange={change} />
       <fieldset className="gst-fields">
-        <legend>
-          GST registration <span className="muted">(optional)</span>
-        </legend>
+        <legend>GST registration</legend>
         <p className="muted field-hint gst-note">You can add it later from your profile.</p>
         <GstFields values={form} errors={fields.errors} optional onChange={change} />
       </fieldset>
