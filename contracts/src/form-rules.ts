@@ -47,6 +47,15 @@ export const MAX_CART_LINES = 100;
 /** Largest product image upload, bytes. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Display names of the payment methods (SPEC §3); stored lower-case. */
-export const PAYMENT_METHODS = ['Stripe', 'COD'] as const;
+/**
+ * Display names of the payment methods (SPEC §3 has Stripe and COD; Razorpay is UPI, cards,
+ * netbanking and wallets). Stored as `stripe` (any online payment, with its provider) or `cod`.
+ */
+export const PAYMENT_METHODS = ['Stripe', 'Razorpay', 'COD'] as const;
 export type PaymentMethodName = (typeof PAYMENT_METHODS)[number];
+
+/** The name shown for a stored method and the provider chosen or used. */
+export const paymentMethodName = (
+  method: 'stripe' | 'cod',
+  provider: string | null | undefined,
+): PaymentMethodName => (method === 'cod' ? 'COD' : provider === 'razorpay' ? 'Razorpay' : 'Stripe');

@@ -13,6 +13,8 @@ export * from './india.ts';
 export * from './invoices.ts';
 export * from './order-number.ts';
 export * from './passwords.ts';
+export * from './return-rules.ts';
+export * from './returns.ts';
 export * from './reviews.ts';
 export * from './search.ts';
 export * from './seller-gst.ts';

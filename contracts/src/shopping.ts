@@ -76,11 +76,17 @@ export const paymentMethodSchema = z.object({
     .trim()
     .transform((v) => v.toLowerCase())
     .pipe(
-      z.enum(['stripe', 'cod', 'cash on delivery', 'card'], {
-        error: 'selectedMethod must be Stripe or COD',
+      z.enum(['stripe', 'cod', 'cash on delivery', 'card', 'razorpay', 'upi'], {
+        error: 'selectedMethod must be Razorpay, Stripe or COD',
       }),
     )
-    .transform((v): 'stripe' | 'cod' => (v === 'stripe' || v === 'card' ? 'stripe' : 'cod')),
+    .transform((v): { method: 'stripe' | 'cod'; provider: 'stripe' | 'razorpay' | null } =>
+      v === 'stripe' || v === 'card'
+        ? { method: 'stripe', provider: 'stripe' }
+        : v === 'razorpay' || v === 'upi'
+          ? { method: 'stripe', provider: 'razorpay' }
+          : { method: 'cod', provider: null },
+    ),
 });
 
 export const shippingAddressSchema = z.object({
@@ -288,6 +294,10 @@ export const orderLineSchema = z.object({
   paymentMethod: paymentMethodNameSchema,
   paymentStatus: paymentStatusSchema,
   status: orderItemStatusSchema,
+  /** When the item was delivered (its return window runs from then); null before. */
+  deliveredAt: isoDateSchema.nullable(),
+  /** Set on a no-charge replacement shipped for a size exchange: the return it replaces. */
+  exchangeOfReturnId: z.string().nullable(),
   address: z.string(),
   city: z.string(),
   state: z.string(),

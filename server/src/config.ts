@@ -34,6 +34,13 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  RAZORPAY_KEY_ID: optionalString,
+  RAZORPAY_KEY_SECRET: optionalString,
+  RAZORPAY_WEBHOOK_SECRET: optionalString,
+  /** Tests only: a local fake of Razorpay's API (https://api.razorpay.com in production). */
+  RAZORPAY_API_URL: optionalString,
+  /** Cash On Delivery orders above this total (rupees) are refused. */
+  COD_MAX_RUPEES: z.coerce.number().int().min(1).max(2_000_000).default(50_000),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_HOST: optionalString,
@@ -63,6 +70,10 @@ const envSchema = z.object({
     }),
   /** flat18 (SPEC §9, default): 18% on top of prices; india: prices include GST by HSN and slab. */
   GST_MODE: z.enum(GST_MODES).default('flat18'),
+  /** Days after delivery within which a shopper may ask to return or exchange an item. */
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** Days a seller has to approve or reject a return request before an admin may decide it. */
+  RETURN_DECISION_DAYS: z.coerce.number().int().min(1).max(90).default(2),
   SHOP_GRIEVANCE_OFFICER: z.string().default('Meera Iyer'),
   SHOP_JURISDICTION: z.string().default('Bengaluru, Karnataka'),
   BENCH_COUNT_QUERIES: z
@@ -89,6 +100,11 @@ export interface Config {
   corsOrigin: string | boolean;
   admin: { email: string; password: string } | undefined;
   seedDemo: boolean;
+  /** Razorpay, when both keys are set (UPI, cards, netbanking, wallets). */
+  razorpay:
+    | { keyId: string; keySecret: string; webhookSecret: string | undefined; apiUrl: string | undefined }
+    | undefined;
+  codMaxPaise: number;
   stripe: {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
@@ -125,6 +141,8 @@ export interface Config {
   /** Benchmarks only: count SQL statements and expose the count at GET /api/_debug/query-count. */
   /** How orders are taxed (DESIGN §11). */
   gstMode: GstMode;
+  /** Returns after delivery (issue 18): the shopper's window and the seller's time to decide, in days. */
+  returns: { windowDays: number; decisionDays: number };
   benchCountQueries: boolean;
 }
 
@@ -175,6 +193,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO,
+    razorpay:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET
+        ? {
+            keyId: e.RAZORPAY_KEY_ID,
+            keySecret: e.RAZORPAY_KEY_SECRET,
+            webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+            apiUrl: e.RAZORPAY_API_URL,
+          }
+        : undefined,
+    codMaxPaise: e.COD_MAX_RUPEES * 100,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
@@ -203,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       jurisdiction: e.SHOP_JURISDICTION,
     },
     gstMode: e.GST_MODE,
+    returns: { windowDays: e.RETURN_WINDOW_DAYS, decisionDays: e.RETURN_DECISION_DAYS },
     benchCountQueries: e.BENCH_COUNT_QUERIES,
   };
 }

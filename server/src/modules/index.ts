@@ -9,6 +9,7 @@ import contactRoutes from './contact/routes.ts';
 import { invoiceRoutes } from './invoices/index.ts';
 import mediaRoutes from './media/routes.ts';
 import orderRoutes from './orders/routes.ts';
+import { returnListRoutes } from './returns/index.ts';
 import reviewRoutes from './reviews/routes.ts';
 import searchRoutes from './search/routes.ts';
 import siteRoutes from './site/routes.ts';
@@ -36,4 +37,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(orderRoutes);
   await app.register(wishlistRoutes);
   await app.register(invoiceRoutes);
+  await app.register(returnListRoutes);
 }

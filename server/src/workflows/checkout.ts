@@ -1,4 +1,4 @@
-import type { ApiOrder } from '@vastra/contracts';
+import type { ApiOrder, PaymentProviderName } from '@vastra/contracts';
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { orderItems, orders } from '../db/schema.ts';
@@ -28,7 +28,7 @@ import {
   toApiOrder,
   toOrderLine,
 } from '../modules/orders/index.ts';
-import { PaymentProviderError } from '../modules/payments/index.ts';
+import { type PaymentProvider, PaymentProviderError } from '../modules/payments/index.ts';
 import { confirmSession } from './confirm-payment.ts';
 import type { WorkflowDeps } from './deps.ts';
 import { NUMERIC_OUT_OF_RANGE, type PlacedLine, placeCartCodOrder } from './place-cod-order.ts';
@@ -159,6 +159,10 @@ async function recentCardOrder(deps: WorkflowDeps, userId: string) {
   return row?.id;
 }
 
+/** The shopper's chosen online provider when the shop has it, else the shop's default one. */
+const chooseProvider = (payments: PaymentProvider, choice: PaymentProviderName | null) =>
+  payments.choose ? payments.choose(choice) : payments;
+
 /** The variant a Buy Now names, or the product's only one; several sizes and none named → 400. */
 function chosenVariant(product: ProductRow, variantId: string | undefined) {
   const variant = namedVariant(product, variantId);
@@ -193,6 +197,7 @@ export async function startCardCheckout(
   input: CardCheckout,
 ) {
   const expiresAt = new Date(Date.now() + RESERVATION_MS);
+  let provider: PaymentProvider = deps.payments;
   const { order, items, customerEmail, replaced } = await deps.db
     .transaction(async (tx) => {
       let lines: DraftLine[];
@@ -224,6 +229,7 @@ export async function startCardCheckout(
       );
       const checkout = await readCheckout(tx, userId);
       if (!hasShippingAddress(checkout)) throw conflict(NO_SHIPPING_ADDRESS);
+      provider = chooseProvider(deps.payments, checkout.provider);
       const placed = await createOrder(tx, {
         userId,
         customer,
@@ -231,7 +237,7 @@ export async function startCardCheckout(
         lines,
         method: 'stripe',
         source: input.source,
-        provider: deps.payments.name,
+        provider: provider.name,
         reservationExpiresAt: expiresAt,
         gstMode: deps.config.gstMode,
       });
@@ -249,7 +255,7 @@ export async function startCardCheckout(
 
   let session: { id: string; url: string };
   try {
-    session = await deps.payments.createSession({
+    session = await provider.createSession({
       orderId: order.id,
       lines: items.map((i) => ({
         name: i.productName,
@@ -257,7 +263,8 @@ export async function startCardCheckout(
         quantity: i.quantity,
         image: i.productImage,
       })),
-      gstPaise: order.gstPaise,
+      // Prices that include GST (GST_MODE=india) already carry it: nothing to add on top.
+      gstPaise: order.gstMode === 'india' ? 0 : order.gstPaise,
       totalPaise: order.totalPaise,
       customerEmail,
       successUrl: `${deps.publicUrl}${SUCCESS_PATH[input.source]}?session_id=${SESSION_PLACEHOLDER}`,

@@ -1,3 +1,4 @@
+import type { PaymentProviderName } from '@vastra/contracts';
 import { and, eq } from 'drizzle-orm';
 import { orders } from '../db/schema.ts';
 import { setPaymentMethod } from '../modules/cart/index.ts';
@@ -12,7 +13,12 @@ import { releaseUnpaidOrders } from './reservations.ts';
  * — and its session closed, so the COD order can be placed at once instead of after the 30-minute
  * reservation. A payment that still lands later is refunded (ADR 006).
  */
-export async function choosePaymentMethod(deps: WorkflowDeps, userId: string, method: 'stripe' | 'cod') {
+export async function choosePaymentMethod(
+  deps: WorkflowDeps,
+  userId: string,
+  method: 'stripe' | 'cod',
+  provider: PaymentProviderName | null = null,
+) {
   if (method === 'cod') {
     const open = await deps.db
       .select({ id: orders.id, sessionId: orders.providerSessionId })
@@ -38,5 +44,5 @@ export async function choosePaymentMethod(deps: WorkflowDeps, userId: string, me
       if (released.length > 0 && order.sessionId) await deps.payments.expireSession(order.sessionId);
     }
   }
-  await setPaymentMethod(deps.db, userId, method);
+  await setPaymentMethod(deps.db, userId, method, provider);
 }

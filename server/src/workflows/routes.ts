@@ -17,6 +17,7 @@ import {
   type PaymentMethodAnswer,
   paymentConfirmAnswerSchema,
   paymentMethodAnswerSchema,
+  paymentMethodName,
   paymentMethodSchema,
   productRemovalAnswerSchema,
   type RemoveCartAnswer,
@@ -168,8 +169,9 @@ export default async function workflowRoutes(fastify: FastifyInstance) {
     '/api/user/set-payment-method',
     { ...asUser, schema: { body: paymentMethodSchema, response: responses(paymentMethodAnswerSchema) } },
     async (req): Promise<PaymentMethodAnswer> => {
-      await choosePaymentMethod(deps(req), principalOf(req).id, req.body.selectedMethod);
-      return { success: true, paymentMethod: methodName(req.body.selectedMethod) };
+      const { method, provider } = req.body.selectedMethod;
+      await choosePaymentMethod(deps(req), principalOf(req).id, method, provider);
+      return { success: true, paymentMethod: paymentMethodName(method, provider) };
     },
   );
 

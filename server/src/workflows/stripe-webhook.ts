@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { orders, paymentEvents } from '../db/schema.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
-import { paymentIntentId, StripePaymentProvider } from '../modules/payments/index.ts';
+import { paymentIntentId, providerNamed, type StripePaymentProvider } from '../modules/payments/index.ts';
 import { afterPayment, applyPaidSession, type PaymentOutcome } from './confirm-payment.ts';
 import { releaseUnpaidOrders } from './reservations.ts';
 
@@ -19,9 +19,10 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
   );
 
   app.post('/api/payments/stripe/webhook', { schema: { hide: true } }, async (req) => {
-    const { payments, config, db } = app.deps;
+    const { config, db } = app.deps;
     const secret = config.stripe.webhookSecret;
-    if (!(payments instanceof StripePaymentProvider) || !secret) throw notFound('Stripe is not configured');
+    const payments = providerNamed<StripePaymentProvider>(app.deps.payments, 'stripe');
+    if (!payments || !secret) throw notFound('Stripe is not configured');
     const signature = req.headers['stripe-signature'];
     if (typeof signature !== 'string' || !Buffer.isBuffer(req.body))
       throw badRequest('Missing Stripe signature');

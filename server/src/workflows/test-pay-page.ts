@@ -3,6 +3,7 @@ import { findSessionOrder } from '../modules/orders/index.ts';
 import {
   parseFormFields,
   payFormSchema,
+  providerNamed,
   renderClosedPage,
   renderPayPage,
   TEST_CARD_DECLINED,
@@ -10,20 +11,23 @@ import {
 } from '../modules/payments/index.ts';
 import { CANCEL_PATH, SESSION_PLACEHOLDER, SUCCESS_PATH } from './checkout.ts';
 import { confirmSession } from './confirm-payment.ts';
+import razorpayRoutes from './razorpay.ts';
 import { releaseSession } from './reservations.ts';
 import stripeWebhookRoutes from './stripe-webhook.ts';
 
 /** Payments: the Stripe webhook and the built-in test provider's hosted page at /pay/:sessionId. */
 export default async function paymentRoutes(app: FastifyInstance) {
   await app.register(stripeWebhookRoutes);
+  await app.register(razorpayRoutes);
   await app.register(testPayPageRoutes);
 }
 
 type SessionParams = { Params: { sessionId: string } };
 
 async function testPayPageRoutes(app: FastifyInstance) {
-  const { payments, db, config } = app.deps;
-  if (!(payments instanceof TestPaymentProvider)) return;
+  const { db, config } = app.deps;
+  const payments = providerNamed<TestPaymentProvider>(app.deps.payments, 'test');
+  if (!payments) return;
   // The page posts plain HTML forms; this parser is scoped to these routes.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, parseFormFields(String(body))),

@@ -4,6 +4,7 @@ import {
   type GstMode,
   gstStateCode,
   type PaymentMethodName,
+  paymentMethodName,
   sellerStateCode,
   supplyOf,
   taxBreakdown,
@@ -111,8 +112,10 @@ export function summarise(lines: CartLineRow[], tax: CartTax, now = new Date()):
 
 const sellerOf = (p: ProductRow) => ({ gstin: p.sellerGstin, state: p.sellerState });
 
-export const methodName = (method: 'stripe' | 'cod' | null | undefined): PaymentMethodName | '' =>
-  method === 'stripe' ? 'Stripe' : method === 'cod' ? 'COD' : '';
+export const methodName = (
+  checkout: Pick<CheckoutState, 'paymentMethod' | 'provider'>,
+): PaymentMethodName | '' =>
+  checkout.paymentMethod ? paymentMethodName(checkout.paymentMethod, checkout.provider) : '';
 
 export function toCartLine(line: CartLineRow, checkout: CheckoutState): CartLine {
   return {
@@ -123,7 +126,7 @@ export function toCartLine(line: CartLineRow, checkout: CheckoutState): CartLine
     color: line.variant.color,
     quantity: line.quantity,
     amount: paiseToRupees(line.variant.pricePaise * line.quantity),
-    paymentMethod: methodName(checkout.paymentMethod),
+    paymentMethod: methodName(checkout),
     address: checkout.address,
     city: checkout.city,
     state: checkout.state,

@@ -242,7 +242,7 @@ describe('checkout', () => {
     expect(row?.paymentMethod).toBe('cod');
     const bad = await call('PUT', '/api/user/set-payment-method', user, { selectedMethod: 'Bitcoin' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toBe('selectedMethod must be Stripe or COD');
+    expect(bad.json().error).toBe('selectedMethod must be Razorpay, Stripe or COD');
   });
 
   it('saves the shipping address on the checkout only, as the original server did', async () => {

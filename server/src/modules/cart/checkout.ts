@@ -1,4 +1,4 @@
-import type { ShippingAddressInput } from '@vastra/contracts';
+import type { PaymentProviderName, ShippingAddressInput } from '@vastra/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { checkouts, users } from '../../db/schema.ts';
@@ -13,7 +13,9 @@ export interface ShippingAddress {
 
 /** The checkout in progress: method chosen (or null) and the address to ship to. */
 export interface CheckoutState extends ShippingAddress {
+  /** `stripe` stands for any online payment (DESIGN §3); `provider` says which one was chosen. */
   paymentMethod: 'stripe' | 'cod' | null;
+  provider: PaymentProviderName | null;
 }
 
 /** The current checkout; the address falls back to the profile's default when none was saved. */
@@ -21,6 +23,7 @@ export async function readCheckout(db: DbOrTx, userId: string): Promise<Checkout
   const [row] = await db
     .select({
       paymentMethod: checkouts.paymentMethod,
+      provider: checkouts.provider,
       address: checkouts.address,
       city: checkouts.city,
       state: checkouts.state,
@@ -33,10 +36,11 @@ export async function readCheckout(db: DbOrTx, userId: string): Promise<Checkout
     .from(users)
     .leftJoin(checkouts, eq(checkouts.userId, users.id))
     .where(eq(users.id, userId));
-  if (!row) return { paymentMethod: null, address: '', city: '', state: '', postalCode: '' };
+  if (!row) return { paymentMethod: null, provider: null, address: '', city: '', state: '', postalCode: '' };
   const saved = row.address != null && row.city != null && row.state != null && row.postalCode != null;
   return {
     paymentMethod: row.paymentMethod ?? null,
+    provider: row.provider ?? null,
     address: saved ? row.address! : row.profileAddress,
     city: saved ? row.city! : row.profileCity,
     state: saved ? row.state! : row.profileState,
@@ -44,11 +48,18 @@ export async function readCheckout(db: DbOrTx, userId: string): Promise<Checkout
   };
 }
 
-export async function setPaymentMethod(db: DbOrTx, userId: string, method: 'stripe' | 'cod') {
+/** COD, or an online payment through the provider chosen (`Stripe` → stripe, `Razorpay` → razorpay). */
+export async function setPaymentMethod(
+  db: DbOrTx,
+  userId: string,
+  method: 'stripe' | 'cod',
+  provider: PaymentProviderName | null = null,
+) {
+  const set = { paymentMethod: method, provider: method === 'cod' ? null : provider };
   await db
     .insert(checkouts)
-    .values({ userId, paymentMethod: method })
-    .onConflictDoUpdate({ target: checkouts.userId, set: { paymentMethod: method, updatedAt: new Date() } });
+    .values({ userId, ...set })
+    .onConflictDoUpdate({ target: checkouts.userId, set: { ...set, updatedAt: new Date() } });
 }
 
 /**

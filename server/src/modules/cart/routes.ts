@@ -42,7 +42,7 @@ export default async function cartRoutes(fastify: FastifyInstance) {
       success: true,
       userCartProducts: lines.map((l) => toCartLine(l, checkout)),
       summary: summarise(lines, { mode: config.gstMode, shipState: checkout.state }),
-      checkout: { ...checkout, paymentMethod: methodName(checkout.paymentMethod) },
+      checkout: { ...checkout, paymentMethod: methodName(checkout) },
     };
   };
   // SPEC §7: oldest first, as the original server answered (its client reverses it, SPEC §4).

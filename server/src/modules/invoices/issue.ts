@@ -99,22 +99,19 @@ export async function invoiceShipment(tx: DbOrTx, orderId: string, sellerId: str
   return id;
 }
 
-/**
- * A credit note for an invoiced item that is cancelled or returned: its own series, the same tax
- * split, referencing the invoice. Undefined when the item was never invoiced (nothing to credit).
- */
-export async function creditItem(tx: DbOrTx, itemId: string, reason: string, operator: Operator) {
-  const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, itemId));
-  if (!item?.invoiceId || item.creditNoteId) return item?.creditNoteId ?? undefined;
+type ItemRow = typeof orderItems.$inferSelect;
+
+/** A credit note of `item` (the whole of it, or its pro-rata part) against the item's invoice. */
+async function issueCreditNote(tx: DbOrTx, item: ItemRow, reason: string, operator: Operator) {
   const [[order], [seller], [invoice]] = await Promise.all([
     tx.select().from(orders).where(eq(orders.id, item.orderId)),
     tx.select().from(sellers).where(eq(sellers.id, item.sellerId)),
     tx
       .select({ id: taxDocuments.id, number: taxDocuments.number, issuedAt: taxDocuments.issuedAt })
       .from(taxDocuments)
-      .where(eq(taxDocuments.id, item.invoiceId)),
+      .where(eq(taxDocuments.id, item.invoiceId!)),
   ]);
-  const id = await issue(tx, {
+  return issue(tx, {
     kind: 'credit_note',
     order: order!,
     seller: seller!,
@@ -123,6 +120,69 @@ export async function creditItem(tx: DbOrTx, itemId: string, reason: string, ope
     reference: { invoiceId: invoice!.id, number: invoice!.number, date: invoice!.issuedAt.toISOString() },
     reason,
   });
+}
+
+/**
+ * A credit note for an invoiced item that is cancelled: its own series, the same tax split,
+ * referencing the invoice. Undefined when the item was never invoiced (nothing to credit).
+ */
+export async function creditItem(tx: DbOrTx, itemId: string, reason: string, operator: Operator) {
+  const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, itemId));
+  if (!item?.invoiceId || item.creditNoteId) return item?.creditNoteId ?? undefined;
+  const id = await issueCreditNote(tx, item, reason, operator);
   await tx.update(orderItems).set({ creditNoteId: id }).where(eq(orderItems.id, item.id));
   return id;
+}
+
+/**
+ * Units [from, from + units) of `total` spread over `of` units: each unit's share rounded down,
+ * cumulatively, so the last units take the remainder and every split adds up to `total` exactly.
+ */
+export const shareOfUnits = (total: number, of: number, from: number, units: number) =>
+  Math.floor((total * (from + units)) / of) - Math.floor((total * from) / of);
+
+/** A credit note for part of an item, and the taxable value and tax it gives back (paise). */
+export interface UnitsCredit {
+  id: string;
+  taxablePaise: number;
+  taxPaise: number;
+}
+
+/**
+ * A credit note for `units` of an invoiced item (a return: several per item, each of some units),
+ * in the same CN series, referencing the item's invoice. Its taxable value and tax are the item's
+ * as placed, pro rata: the units credited before (read from this seller's earlier credit notes of
+ * the order, under the item's row lock) come first, so the returns of all an item's units credit
+ * exactly its taxable value and tax. Undefined when the item was never invoiced (a no-charge
+ * exchange replacement) or was wholly credited at cancellation.
+ */
+export async function creditItemUnits(
+  tx: DbOrTx,
+  itemId: string,
+  units: number,
+  reason: string,
+  operator: Operator,
+): Promise<UnitsCredit | undefined> {
+  const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, itemId)).for('update');
+  if (!item?.invoiceId || item.creditNoteId) return undefined;
+  const [before] = (
+    await tx.execute(sql`
+      select coalesce(sum((line->>'quantity')::int), 0)::int as units
+      from ${taxDocuments} d, jsonb_array_elements(d.document->'lines') line
+      where d.kind = 'credit_note' and d.order_id = ${item.orderId} and d.seller_id = ${item.sellerId}
+        and line->>'itemId' = ${item.id}`)
+  ).rows as Array<{ units: number }>;
+  const from = Number(before?.units ?? 0);
+  if (from + units > item.quantity) {
+    throw new Error(`item ${item.id}: crediting ${units} after ${from} of ${item.quantity} units`);
+  }
+  const part: ItemRow = {
+    ...item,
+    quantity: units,
+    amountPaise: item.unitPricePaise * units,
+    taxablePaise: shareOfUnits(item.taxablePaise, item.quantity, from, units),
+    taxPaise: shareOfUnits(item.taxPaise, item.quantity, from, units),
+  };
+  const id = await issueCreditNote(tx, part, reason, operator);
+  return { id, taxablePaise: part.taxablePaise, taxPaise: part.taxPaise };
 }

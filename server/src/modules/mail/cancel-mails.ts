@@ -27,7 +27,7 @@ const asHtml = (text: string) =>
     .join('')}</body></html>`;
 
 /** A message with its text and the same words as HTML. */
-const withHtml = (m: Omit<MailMessage, 'html'>): MailMessage => ({ ...m, html: asHtml(m.text) });
+export const withHtml = (m: Omit<MailMessage, 'html'>): MailMessage => ({ ...m, html: asHtml(m.text) });
 
 const byWhom: Record<CancelledBy, string> = {
   customer: 'as you asked',

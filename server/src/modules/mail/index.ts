@@ -13,3 +13,4 @@ export {
 } from './cancel-mails.ts';
 export { type Mailer, type MailMessage, OutboxMailer } from './mailer.ts';
 export { formatPaise, newOrderMail, orderConfirmationMail, shipmentMail } from './order-mails.ts';
+export { type MailReturn, type ReturnStep, returnMails } from './return-mails.ts';

@@ -244,6 +244,8 @@ describe('my orders and cancelling', () => {
       paymentMethod: 'COD',
       paymentStatus: 'cod_due',
       status: 'pending',
+      deliveredAt: null,
+      exchangeOfReturnId: null,
       address: '22 MG Road',
       city: 'Bengaluru',
       state: 'Karnataka',

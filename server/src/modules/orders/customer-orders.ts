@@ -27,6 +27,7 @@ export async function listCustomerOrders(db: DbOrTx, userId: string, { page, lim
         createdAt: orders.createdAt,
         totalPaise: orders.totalPaise,
         paymentMethod: orders.paymentMethod,
+        provider: orders.provider,
         paymentStatus: orders.paymentStatus,
       })
       .from(orders)
@@ -59,7 +60,7 @@ export async function listCustomerOrders(db: DbOrTx, userId: string, { page, lim
     number: orderNumber(h.id),
     createdAt: h.createdAt.toISOString(),
     total: paiseToRupees(h.totalPaise),
-    paymentMethod: methodLabel(h.paymentMethod),
+    paymentMethod: methodLabel(h),
     paymentStatus: h.paymentStatus,
     items: (itemsOf.get(h.id) ?? []).map(toOrderLine),
   }));

@@ -3,6 +3,7 @@ import {
   gstStateCode,
   type OrderLine,
   orderNumber,
+  paymentMethodName,
   type SellerOrderLine,
   type ShoppingProduct,
   sellerStateCode,
@@ -59,7 +60,7 @@ export type OrderHeader = Pick<
   | 'totalPaise'
   | 'gstMode'
   | 'createdAt'
->;
+> & { provider?: string | null };
 
 /** What one order line of an answer is built from: the item's snapshot, its order, the product now. */
 export interface LineSource {
@@ -89,7 +90,9 @@ export interface LineSource {
     | 'creditNoteId'
     | 'status'
     | 'createdAt'
-  >;
+  > &
+    // Absent on an order just placed (not delivered, not a replacement).
+    Partial<Pick<OrderItemRow, 'deliveredAt' | 'exchangeOfReturnId'>>;
   order: OrderHeader;
   current: ProductRow | null;
   company: string;
@@ -153,7 +156,8 @@ function lineProduct({ item, current, company }: LineSource): ShoppingProduct {
   };
 }
 
-export const methodLabel = (m: 'stripe' | 'cod') => (m === 'stripe' ? 'Stripe' : 'COD');
+export const methodLabel = (order: Pick<OrderRow, 'paymentMethod'> & { provider?: string | null }) =>
+  paymentMethodName(order.paymentMethod, order.provider);
 
 export function toOrderLine(row: LineSource): OrderLine {
   const { item, order } = row;
@@ -173,9 +177,11 @@ export function toOrderLine(row: LineSource): OrderLine {
     tax: lineTax(row),
     invoiceId: item.invoiceId,
     creditNoteId: item.creditNoteId,
-    paymentMethod: methodLabel(order.paymentMethod),
+    paymentMethod: methodLabel(order),
     paymentStatus: order.paymentStatus,
     status: item.status,
+    deliveredAt: item.deliveredAt?.toISOString() ?? null,
+    exchangeOfReturnId: item.exchangeOfReturnId ?? null,
     address: order.address,
     city: order.city,
     state: order.state,
@@ -289,7 +295,7 @@ export function toApiOrder(order: OrderHeader, items: OrderLine[]): ApiOrder {
   return {
     _id: order.id,
     number: orderNumber(order.id),
-    paymentMethod: methodLabel(order.paymentMethod),
+    paymentMethod: methodLabel(order),
     paymentStatus: order.paymentStatus,
     address: order.address,
     city: order.city,

@@ -1,6 +1,19 @@
-/** Payment providers behind one interface: Stripe Checkout, the built-in test page. */
-export { createPaymentProvider, TEST_PAYMENTS_WARNING } from './create-provider.ts';
+/** Payment providers behind one interface: Razorpay, Stripe Checkout, the built-in test page. */
+export {
+  createPaymentProvider,
+  offeredProviders,
+  providerNamed,
+  TEST_PAYMENTS_WARNING,
+} from './create-provider.ts';
+export { PaymentRouter } from './payment-router.ts';
 export { type PaymentProvider, PaymentProviderError } from './provider.ts';
+export { RazorpayPaymentProvider } from './razorpay-provider.ts';
+export {
+  signPayment,
+  signWebhook,
+  validPaymentSignature,
+  validWebhookSignature,
+} from './razorpay-signature.ts';
 export { paymentIntentId, StripePaymentProvider } from './stripe-provider.ts';
 export { renderClosedPage, renderPayPage } from './test-page.ts';
 export { parseFormFields, payFormSchema } from './test-page-form.ts';

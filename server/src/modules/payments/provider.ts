@@ -1,3 +1,5 @@
+import type { PaymentProviderName } from '@vastra/contracts';
+
 /** One line of a hosted checkout, priced from the database (paise). */
 export interface CheckoutLine {
   name: string;
@@ -9,6 +11,7 @@ export interface CheckoutLine {
 export interface CreateSessionInput {
   orderId: string;
   lines: CheckoutLine[];
+  /** GST to add on top of the lines (0 when the prices include it, GST_MODE=india). */
   gstPaise: number;
   totalPaise: number;
   customerEmail?: string;
@@ -29,7 +32,7 @@ export interface SessionState {
  * test page on a fresh machine. Orders never trust the client: they ask `retrieveSession`.
  */
 export interface PaymentProvider {
-  readonly name: 'stripe' | 'test';
+  readonly name: PaymentProviderName;
   createSession(input: CreateSessionInput): Promise<{ id: string; url: string }>;
   retrieveSession(sessionId: string): Promise<SessionState>;
   /** Refunds part of a payment; the idempotency key makes a retried refund a no-op. */
@@ -43,6 +46,11 @@ export interface PaymentProvider {
   }>;
   /** Stops a session from taking payment (best effort; used when a newer checkout replaces it). */
   expireSession(sessionId: string): Promise<void>;
+  /**
+   * The provider a new online checkout goes through, given the shopper's choice (null: none made).
+   * A single provider is every choice; the router (payment-router.ts) picks among those configured.
+   */
+  choose?(choice: PaymentProviderName | null): PaymentProvider;
 }
 
 export class PaymentProviderError extends Error {}

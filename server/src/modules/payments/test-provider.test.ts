@@ -244,7 +244,11 @@ describe('card checkout with the built-in test provider', () => {
     await ctx.app.deps.payments.retrieveSession(session.id);
     // The test page refuses an expired session, so record the payment the way a late webhook would.
     const { TestPaymentProvider } = await import('./test-provider.ts');
-    await (ctx.app.deps.payments as InstanceType<typeof TestPaymentProvider>).pay(ctx.db, session.id);
+    const { providerNamed } = await import('./create-provider.ts');
+    await providerNamed<InstanceType<typeof TestPaymentProvider>>(ctx.app.deps.payments, 'test')!.pay(
+      ctx.db,
+      session.id,
+    );
     const { confirmSession } = await import('../../workflows/confirm-payment.ts');
     await confirmSession({ ...ctx.app.deps, log: ctx.app.log }, session.id);
     expect((await orderBySession(session.id)).paymentStatus).toBe('paid');

@@ -6,7 +6,6 @@ import type { Config } from '../../config.ts';
 /** Business rules the policy pages state; they live in code because the code enforces them. */
 const POLICY = {
   deliveryPromise: 'Delivery within 4-5 days',
-  returnWindowDays: 7,
   refundDays: 7,
   copyrightYears: '2023-24',
 } as const;
@@ -27,6 +26,8 @@ export function siteInfo(config: Config): SiteInfo {
     website: config.publicUrl,
     gstPercent: GST_PERCENT,
     ...POLICY,
+    // The window the server enforces (RETURN_WINDOW_DAYS), so the policy says what the shop does.
+    returnWindowDays: config.returns.windowDays,
   };
 }
 
