@@ -15,7 +15,8 @@ test('a customer pays by card with Buy Now for two pieces and sees the order pla
 
   // The built-in test payment page stands in for the card provider.
   await expect(page).toHaveURL(/\/pay\//);
-  await page.getByRole('button', { name: /^Pay / }).click();
+  // The card form (the page also offers UPI and netbanking, each with its own Pay button).
+  await page.getByRole('group', { name: 'Card' }).getByRole('button', { name: /^Pay / }).click();
 
   await expect(page).toHaveURL(/\/order-successfull\?session_id=/);
   await expect(page.getByRole('heading', { name: 'Order Placed' })).toBeVisible();

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { findSessionOrder } from '../modules/orders/index.ts';
 import {
   parseFormFields,
-  payFormSchema,
   providerNamed,
+  readTestPayment,
   renderClosedPage,
   renderPayPage,
   TEST_CARD_DECLINED,
@@ -23,6 +23,12 @@ export default async function paymentRoutes(app: FastifyInstance) {
 }
 
 type SessionParams = { Params: { sessionId: string } };
+
+const DECLINED = {
+  card: 'Your card was declined',
+  upi: 'The UPI payment was declined in your UPI app',
+  netbanking: 'Your bank declined the payment',
+} as const;
 
 async function testPayPageRoutes(app: FastifyInstance) {
   const { db, config } = app.deps;
@@ -71,11 +77,11 @@ async function testPayPageRoutes(app: FastifyInstance) {
         return html(reply, 404, renderClosedPage(s.closed!, backToShop));
       }
       // Validated here rather than by a route schema: a refusal re-renders the page, not JSON.
-      const form = payFormSchema.safeParse(req.body ?? {});
-      if (!form.success)
-        return html(reply, 400, renderPayPage(sessionId, s.order, form.error.issues[0]!.message));
-      if (form.data.cardNumber === TEST_CARD_DECLINED)
-        return html(reply, 402, renderPayPage(sessionId, s.order, 'Your card was declined'));
+      const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+      const form = readTestPayment(body, TEST_CARD_DECLINED);
+      if (!form.ok) return html(reply, 400, renderPayPage(sessionId, s.order, form.message));
+      if (form.payment.declined)
+        return html(reply, 402, renderPayPage(sessionId, s.order, DECLINED[form.payment.method]));
       await payments.pay(db, sessionId);
       // Confirm at once, as Stripe's webhook would; the return page's lookup would find it paid anyway.
       await confirmSession({ ...app.deps, log: req.log }, sessionId);

@@ -16,5 +16,14 @@ export {
 } from './razorpay-signature.ts';
 export { paymentIntentId, StripePaymentProvider } from './stripe-provider.ts';
 export { renderClosedPage, renderPayPage } from './test-page.ts';
-export { parseFormFields, payFormSchema } from './test-page-form.ts';
+export {
+  netbankingFormSchema,
+  parseFormFields,
+  payFormSchema,
+  readTestPayment,
+  TEST_BANKS,
+  TEST_VPA_FAILS,
+  TEST_VPA_OK,
+  upiFormSchema,
+} from './test-page-form.ts';
 export { TEST_CARD_DECLINED, TestPaymentProvider } from './test-provider.ts';

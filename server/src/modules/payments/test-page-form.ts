@@ -34,3 +34,62 @@ export function parseFormFields(body: string): Record<string, string | string[]>
   }
   return fields;
 }
+
+/** UPI ids as banks issue them: name@handle. On the test page `failure@upi` fails, any other pays. */
+const VPA_RE = /^[a-z0-9][a-z0-9._-]{1,255}@[a-z][a-z0-9]{1,63}$/;
+export const TEST_VPA_OK = 'success@upi';
+export const TEST_VPA_FAILS = 'failure@upi';
+
+export const upiFormSchema = z.object(
+  {
+    method: z.literal('upi'),
+    vpa: textField('UPI id', 'Enter a UPI id like name@bank')
+      .trim()
+      .toLowerCase()
+      .refine((v) => VPA_RE.test(v), 'Enter a UPI id like name@bank'),
+  },
+  { error: 'Enter a UPI id like name@bank' },
+);
+
+/** Netbanking on the test page: a list of banks, one of which fails. */
+export const TEST_BANKS = {
+  sbi: 'State Bank of India',
+  hdfc: 'HDFC Bank',
+  icici: 'ICICI Bank',
+  fail: 'Test Bank (payment fails)',
+} as const;
+
+export const netbankingFormSchema = z.object(
+  { method: z.literal('netbanking'), bank: z.enum(Object.keys(TEST_BANKS) as [keyof typeof TEST_BANKS]) },
+  { error: 'Choose your bank' },
+);
+
+export type TestPayment =
+  | { method: 'card'; declined: boolean }
+  | { method: 'upi'; declined: boolean }
+  | { method: 'netbanking'; declined: boolean };
+
+/**
+ * The page's three forms by their `method` field (none: the card form, as before UPI came): the
+ * payment it asks for and whether the test rules decline it, or the message to show.
+ */
+export function readTestPayment(
+  body: Record<string, unknown>,
+  declinedCard: string,
+): { ok: true; payment: TestPayment } | { ok: false; message: string } {
+  const fail = (error: z.ZodError) => ({ ok: false as const, message: error.issues[0]!.message });
+  if (body.method === 'upi') {
+    const upi = upiFormSchema.safeParse(body);
+    if (!upi.success) return fail(upi.error);
+    return { ok: true, payment: { method: 'upi', declined: upi.data.vpa === TEST_VPA_FAILS } };
+  }
+  if (body.method === 'netbanking') {
+    const bank = netbankingFormSchema.safeParse(body);
+    if (!bank.success) return fail(bank.error);
+    return { ok: true, payment: { method: 'netbanking', declined: bank.data.bank === 'fail' } };
+  }
+  const { method: _method, ...card } = body;
+  const parsed = payFormSchema.safeParse(card);
+  if (!parsed.success) return fail(parsed.error);
+  return { ok: true, payment: { method: 'card', declined: parsed.data.cardNumber === declinedCard } };
+}
