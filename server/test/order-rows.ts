@@ -16,6 +16,7 @@ export async function insertOrderRow(
     quantity?: number;
     itemStatus?: ItemStatus;
     order?: Partial<OrderRow>;
+    item?: Partial<typeof orderItems.$inferInsert>;
   } = {},
 ) {
   const quantity = opts.quantity ?? 1;
@@ -52,7 +53,10 @@ export async function insertOrderRow(
       unitPricePaise: product.pricePaise,
       quantity,
       amountPaise,
+      taxablePaise: amountPaise,
+      taxPaise: gstPaise,
       status: opts.itemStatus ?? 'pending',
+      ...opts.item,
       ...(opts.order?.createdAt ? { createdAt: opts.order.createdAt } : {}),
     })
     .returning();

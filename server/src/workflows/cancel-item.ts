@@ -3,7 +3,13 @@ import { orderItems, orders, refunds } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import { returnStock } from '../modules/catalog/index.ts';
 import { creditItem, operatorOf } from '../modules/invoices/index.ts';
-import { type ItemOwner, notifyItemCancelled, ownedBy, refuseTransition } from '../modules/orders/index.ts';
+import {
+  type ItemOwner,
+  notifyItemCancelled,
+  ownedBy,
+  refuseTransition,
+  settleCodOrder,
+} from '../modules/orders/index.ts';
 import type { WorkflowDeps } from './deps.ts';
 import { recordOwedRefund } from './owed-refunds.ts';
 
@@ -31,6 +37,8 @@ export async function cancelOrderItem(deps: WorkflowDeps, owner: ItemOwner, item
     if (item.invoiceId) await creditItem(tx, item.id, 'cancelled', operatorOf(deps.config));
 
     const [order] = await tx.select().from(orders).where(eq(orders.id, item.orderId)).for('update');
+    // The last open item of a COD order going: the rest was delivered and collected.
+    if (order?.paymentMethod === 'cod') await settleCodOrder(tx, order.id);
     if (order?.paymentMethod !== 'stripe' || order.paymentStatus !== 'paid')
       return { item, refundPaise: null };
     const others = await tx

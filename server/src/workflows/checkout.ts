@@ -64,7 +64,7 @@ export async function completeCheckout(
   retryShort = true,
 ): Promise<ApiOrder> {
   const userId = customer.id;
-  const attempt = await placeCartCodOrder(deps.db, customer, deps.config.gstMode);
+  const attempt = await placeCartCodOrder(deps.db, customer, deps.config.gstMode, deps.config.codMaxPaise);
   switch (attempt.kind) {
     case 'placed':
       await mailOrderPlaced(deps, attempt.order, attempt.lines.map(placedItem));
@@ -81,6 +81,8 @@ export async function completeCheckout(
     }
     case 'too_large':
       throw conflict(TOO_LARGE);
+    case 'over_cod_limit':
+      throw conflict(overCodLimit(deps.config.codMaxPaise));
     case 'no_customer':
       throw accountGone();
     case 'revoked':
@@ -158,6 +160,10 @@ async function recentCardOrder(deps: WorkflowDeps, userId: string) {
     .limit(1);
   return row?.id;
 }
+
+/** COD_MAX_RUPEES refused an order: what the shopper reads. */
+export const overCodLimit = (maxPaise: number) =>
+  `Cash On Delivery is available for orders up to Rs. ${(maxPaise / 100).toLocaleString('en-IN')}: please pay online`;
 
 /** The shopper's chosen online provider when the shop has it, else the shop's default one. */
 const chooseProvider = (payments: PaymentProvider, choice: PaymentProviderName | null) =>

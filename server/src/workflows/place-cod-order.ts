@@ -10,6 +10,8 @@ import type { LineSource, OrderHeader } from '../modules/orders/index.ts';
 import { hsnSql, taxedLinesSql } from './tax-sql.ts';
 
 const DEADLOCK_DETECTED = '40P01';
+/** Raised by cod_within_limit (migration 0012). */
+const OVER_COD_LIMIT = 'VA001';
 
 export const NUMERIC_OUT_OF_RANGE = '22003';
 
@@ -28,6 +30,8 @@ export type CodAttempt =
   | { kind: 'short' }
   /** Nothing placed: an amount would not fit the money columns (over Rs. 2 crore). */
   | { kind: 'too_large' }
+  /** Nothing placed: the total is over COD_MAX_RUPEES. */
+  | { kind: 'over_cod_limit' }
   | { kind: 'no_customer' }
   /** Nothing placed: the token predates the account's last password change. */
   | { kind: 'revoked' };
@@ -60,16 +64,18 @@ export async function placeCartCodOrder(
   db: Db,
   customer: CustomerSession,
   gstMode: GstMode,
+  codMaxPaise: number,
 ): Promise<CodAttempt> {
   const { id: userId, issuedAtMs } = customer;
   let rows: PlacedRow[];
   for (let attempt = 1; ; attempt++) {
     try {
-      rows = await placeStatements[gstMode](db, { userId, issuedAtMs });
+      rows = await placeStatements[gstMode](db, { userId, issuedAtMs, codMaxPaise });
       break;
     } catch (err) {
       if (violatesCheck(err, 'product_variants_stock_non_negative')) return { kind: 'short' };
       if (pgErrorOf(err)?.code === NUMERIC_OUT_OF_RANGE) return { kind: 'too_large' };
+      if (pgErrorOf(err)?.code === OVER_COD_LIMIT) return { kind: 'over_cod_limit' };
       // Lines are updated in product-id order, as every other stock writer does, so a deadlock
       // should not happen; if the planner ever picks another order, the whole statement rolled back
       // and simply runs again.
@@ -240,7 +246,7 @@ interface PlacedRow {
 // Data-modifying CTEs all run, once and to completion, whether or not the final SELECT reads them;
 // they share one snapshot, so later steps use what earlier ones RETURN rather than re-reading tables.
 const placeStatement = (gstMode: GstMode) =>
-  namedStatement<PlacedRow, { userId: string; issuedAtMs: number }>(
+  namedStatement<PlacedRow, { userId: string; issuedAtMs: number; codMaxPaise: number }>(
     `place_cod_order_${gstMode}`,
     sql`
 with customer as (
@@ -328,7 +334,7 @@ placed as (
   insert into orders (user_id, customer_name, customer_email, customer_mobile, payment_method,
     payment_status, address, city, state, postal_code, subtotal_paise, gst_paise, total_paise, source, gst_mode)
   select b.id, b.full_name, b.email, b.mobile, 'cod', 'cod_due', b.address, b.city, b.state,
-    b.postal_code, t.subtotal, t.gst, t.subtotal + t.gst, 'cart', ${sql.raw(`'${gstMode}'`)}
+    b.postal_code, t.subtotal, t.gst, cod_within_limit(t.subtotal + t.gst, ${sql.placeholder('codMaxPaise')}::int), 'cart', ${sql.raw(`'${gstMode}'`)}
   from buyer b, totals t
   returning id, subtotal_paise, gst_paise, total_paise, created_at
 ),

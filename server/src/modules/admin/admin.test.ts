@@ -322,12 +322,19 @@ describe('orders, messages and figures', () => {
     const product = await insertProduct(ctx.db, seller.id, { pricePaise: 100_000 });
     await insertProduct(ctx.db, seller.id, { status: 'removed' });
     const old = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
-    // Counted: a paid card order and a COD order (1,000 + 2 × 1,000 rupees).
+    // Counted: a paid card order and a COD order delivered with its cash collected (1,000 + 2 × 1,000
+    // rupees, GST excluded).
     await insertOrderRow(ctx.db, user.id, product, {
       order: { paymentMethod: 'stripe', paymentStatus: 'paid' },
     });
-    await insertOrderRow(ctx.db, user.id, product, { quantity: 2, itemStatus: 'delivered' });
-    // Not revenue: cancelled item, unpaid checkout, refunded order, older than 30 days.
+    await insertOrderRow(ctx.db, user.id, product, {
+      quantity: 2,
+      itemStatus: 'delivered',
+      order: { paymentStatus: 'cod_collected' },
+      item: { deliveredAt: new Date(), codCollectedAt: new Date() },
+    });
+    // Not revenue: COD still due, cancelled item, unpaid checkout, refunded order, older than 30 days.
+    await insertOrderRow(ctx.db, user.id, product, { itemStatus: 'shipped' });
     await insertOrderRow(ctx.db, user.id, product, { itemStatus: 'cancelled' });
     await insertOrderRow(ctx.db, user.id, product, {
       itemStatus: 'awaiting_payment',
@@ -344,8 +351,9 @@ describe('orders, messages and figures', () => {
     expect(after.sellers - before.sellers).toBe(1);
     expect(after.users - before.users).toBe(2);
     expect(after.products - before.products).toBe(1);
-    // Placed: paid, COD ×3 (one cancelled item, one old) and refunded; the unpaid checkout is not.
-    expect(after.orders - before.orders).toBe(5);
+    // Placed: paid, COD ×4 (collected, due, one cancelled item, one old) and refunded; the unpaid
+    // checkout is not.
+    expect(after.orders - before.orders).toBe(6);
     expect(after.revenue30dPaise - before.revenue30dPaise).toBe(300_000);
     expect(after.revenue30d).toBe(after.revenue30dPaise / 100);
     expect(Object.keys(after).sort()).toEqual(

@@ -5,13 +5,13 @@ import { orderItems, orders, products, sellers, users } from '../../db/schema.ts
 import { paiseToRupees } from '../../lib/money.ts';
 import { qualified as q } from '../../lib/qualified.ts';
 
-/** Orders that really happened: paid, cash on delivery, or paid and refunded later. */
-const PLACED = sql`('paid', 'cod_due', 'refunded')`;
+/** Orders that really happened: paid, cash on delivery (due or collected), or paid and refunded later. */
+const PLACED = sql`('paid', 'cod_due', 'cod_collected', 'refunded')`;
 
 /**
- * The dashboard's figures in one statement. Revenue (last 30 days, GST excluded) counts order items
- * that are not cancelled (nor awaiting payment) in orders that are paid or cash on delivery: money
- * received or due, not refunded.
+ * The dashboard's figures in one statement. Revenue (last 30 days, GST excluded: the items' taxable
+ * value) counts only money received: items not cancelled of paid orders, and Cash On Delivery items
+ * whose cash was collected on delivery. COD still due is not revenue yet.
  */
 export async function dashboardStats(db: DbOrTx, now = new Date()): Promise<AdminStats> {
   const since = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
@@ -31,9 +31,9 @@ export async function dashboardStats(db: DbOrTx, now = new Date()): Promise<Admi
         sql<number>`(select count(*) from ${orders} where ${q(orders.paymentStatus)} in ${PLACED})`.mapWith(
           Number,
         ),
-      revenue: sql<number>`(select coalesce(sum(${q(orderItems.amountPaise)}), 0) from ${orderItems}
+      revenue: sql<number>`(select coalesce(sum(${q(orderItems.taxablePaise)}), 0) from ${orderItems}
         inner join ${orders} on ${q(orders.id)} = ${q(orderItems.orderId)}
-        where ${q(orders.paymentStatus)} in ('paid', 'cod_due')
+        where (${q(orders.paymentStatus)} = 'paid' or ${q(orderItems.codCollectedAt)} is not null)
           and ${q(orderItems.status)} not in ('cancelled', 'awaiting_payment')
           and ${q(orders.createdAt)} >= ${since.toISOString()})`.mapWith(Number),
     })

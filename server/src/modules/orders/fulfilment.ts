@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -48,7 +48,11 @@ export async function shipItem(deps: OrderDeps, sellerId: string, itemId: string
   return item;
 }
 
-/** Seller: Mark delivered (`shipped → delivered`). */
+/**
+ * Seller: Mark delivered (`shipped → delivered`). For Cash On Delivery the courier collected the
+ * item's cash at the door: it is `collected` from now on, and once every item of the order is
+ * delivered or cancelled the order's payment is `cod_collected` (settleCodOrder).
+ */
 export async function deliverItem(db: Db, sellerId: string, itemId: string) {
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -59,8 +63,40 @@ export async function deliverItem(db: Db, sellerId: string, itemId: string) {
         and(eq(orderItems.id, itemId), eq(orderItems.sellerId, sellerId), eq(orderItems.status, 'shipped')),
       )
       .returning();
-    return row ?? refuseTransition(tx, { sellerId }, itemId, 'marked delivered');
+    if (!row) return refuseTransition(tx, { sellerId }, itemId, 'marked delivered');
+    const [order] = await tx
+      .select({ method: orders.paymentMethod })
+      .from(orders)
+      .where(eq(orders.id, row.orderId))
+      .for('update');
+    if (order?.method !== 'cod') return row;
+    const [collected] = await tx
+      .update(orderItems)
+      .set({ codCollectedAt: now })
+      .where(eq(orderItems.id, row.id))
+      .returning();
+    await settleCodOrder(tx, row.orderId);
+    return collected!;
   });
+}
+
+/**
+ * A COD order whose every item is delivered (cash collected) or cancelled, with at least one
+ * delivered, becomes `cod_collected`. Called after a delivery and after a cancellation.
+ */
+export async function settleCodOrder(tx: DbOrTx, orderId: string) {
+  await tx
+    .update(orders)
+    .set({ paymentStatus: 'cod_collected', updatedAt: new Date() })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.paymentStatus, 'cod_due'),
+        sql`not exists (select 1 from ${orderItems} i where i.order_id = ${orders.id}
+          and i.status not in ('delivered', 'cancelled'))`,
+        sql`exists (select 1 from ${orderItems} i where i.order_id = ${orders.id} and i.status = 'delivered')`,
+      ),
+    );
 }
 
 /** Customer: "Edit Address" on a placed order while none of its items has shipped. */

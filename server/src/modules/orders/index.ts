@@ -7,6 +7,7 @@ export {
   type OrderRow,
 } from './create-order.ts';
 export { detachCustomerFromOrders } from './customer-data.ts';
+export { settleCodOrder } from './fulfilment.ts';
 export { ITEM_NOT_FOUND, type ItemOwner, ownedBy, refuseTransition } from './item-owner.ts';
 export { mailOrderPlaced, notifyItemCancelled, notifyOrderPlaced } from './notify.ts';
 export {
