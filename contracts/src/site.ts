@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './accounts.ts';
 import { okMessageAnswerSchema } from './answers.ts';
-import { TEXT_LIMITS, type TextLimit } from './form-rules.ts';
+import { PAYMENT_METHODS, TEXT_LIMITS, type TextLimit } from './form-rules.ts';
 import { textField } from './text.ts';
 
 /** Answer of `GET /api/site`: the business details the footer, contact page and policies show. */
@@ -23,6 +23,13 @@ export const siteInfoSchema = z.object({
   deliveryPromise: z.string(),
   /** Days after delivery within which a return can be asked for. */
   returnWindowDays: z.int(),
+  /**
+   * The payment methods offered at checkout, in order: `Razorpay` (UPI, cards, netbanking, wallets;
+   * the built-in test page when no keys are set), `Stripe` (cards) when configured, `COD`.
+   */
+  paymentMethods: z.array(z.enum(PAYMENT_METHODS)),
+  /** No payment provider is set up: online payments go to the built-in test page. */
+  testPayments: z.boolean(),
   /** Working days a refund takes to reach the customer once approved. */
   refundDays: z.int(),
   copyrightYears: z.string(),

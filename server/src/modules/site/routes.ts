@@ -1,7 +1,15 @@
-import type { SiteInfo } from '@vastra/contracts';
+import type { PaymentMethodName, SiteInfo } from '@vastra/contracts';
 import { GST_PERCENT, responses, siteInfoSchema } from '@vastra/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
+import { offeredProviders, type PaymentProvider } from '../payments/index.ts';
+
+/** What checkout offers: Razorpay (or the test page standing in for it), Stripe if set up, COD. */
+function paymentChoices(payments: PaymentProvider): Pick<SiteInfo, 'paymentMethods' | 'testPayments'> {
+  const names = offeredProviders(payments);
+  const online = names.map((n): PaymentMethodName => (n === 'stripe' ? 'Stripe' : 'Razorpay'));
+  return { paymentMethods: [...new Set(online), 'COD'], testPayments: names.includes('test') };
+}
 
 /** Business rules the policy pages state; they live in code because the code enforces them. */
 const POLICY = {
@@ -11,7 +19,7 @@ const POLICY = {
 } as const;
 
 /** The shop's public details: configuration for who and where, code constants for the rules. */
-export function siteInfo(config: Config): SiteInfo {
+export function siteInfo(config: Config, payments: PaymentProvider): SiteInfo {
   const { shop } = config;
   return {
     shopName: 'Vastra',
@@ -28,12 +36,13 @@ export function siteInfo(config: Config): SiteInfo {
     ...POLICY,
     // The window the server enforces (RETURN_WINDOW_DAYS), so the policy says what the shop does.
     returnWindowDays: config.returns.windowDays,
+    ...paymentChoices(payments),
   };
 }
 
 /** Site: `GET /api/site` for the footer, contact page and policy pages. */
 export default async function siteRoutes(fastify: FastifyInstance) {
-  const info = siteInfo(fastify.deps.config);
+  const info = siteInfo(fastify.deps.config, fastify.deps.payments);
   fastify.get('/api/site', { schema: { response: responses(siteInfoSchema) } }, async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return info;
