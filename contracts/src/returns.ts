@@ -98,6 +98,7 @@ export const returnRequestSchema = z
       });
   });
 export type ReturnRequestInput = z.input<typeof returnRequestSchema>;
+export type ReturnRequest = z.output<typeof returnRequestSchema>;
 
 export const orderItemReturnParamsSchema = z.object({ itemId: shoppingId('itemId') });
 export const returnParamsSchema = z.object({ returnId: shoppingId('returnId') });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { orders, refunds } from '../db/schema.ts';
 import type { WorkflowDeps } from './deps.ts';
@@ -33,6 +33,13 @@ export async function recordOwedRefund(tx: DbOrTx, owed: OwedRefund): Promise<st
   return row!.id;
 }
 
+/**
+ * The provider of a refund owed to a Cash On Delivery shopper (a returned COD item): nobody's card
+ * to refund, so the shop pays it by UPI or bank transfer to the return's `refundTo` and an admin
+ * records it paid (workflows/cod-refund-paid.ts). The sweep never sends it to a payment provider.
+ */
+export const COD_REFUND_PROVIDER = 'cod';
+
 /** Seconds before attempt n+1 after n failed ones: 30 s, 1, 2, 4 … minutes, at most an hour. */
 export const retryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(attempts - 1, 0), 3600);
 
@@ -50,6 +57,7 @@ async function claimDue(db: Db, only?: string[], limit = 20): Promise<RefundRow[
     .where(
       and(
         eq(refunds.status, 'pending'),
+        ne(refunds.provider, COD_REFUND_PROVIDER),
         lte(refunds.nextAttemptAt, sql`now()`),
         only ? inArray(refunds.id, only) : undefined,
       ),

@@ -46,6 +46,7 @@ import type { WorkflowDeps } from './deps.ts';
 import { confirmBuyNowByProduct, confirmByItem, confirmBySession } from './legacy-confirm.ts';
 import { choosePaymentMethod } from './payment-method.ts';
 import { removeProductByAdmin, removeSellerProduct } from './remove-product.ts';
+import returnRoutes from './return-routes.ts';
 import { saveSellerGst } from './seller-gst.ts';
 import paymentPageRoutes from './test-pay-page.ts';
 
@@ -222,5 +223,6 @@ export default async function workflowRoutes(fastify: FastifyInstance) {
     },
   );
 
+  await app.register(returnRoutes);
   await app.register(paymentPageRoutes);
 }

@@ -165,13 +165,12 @@ export async function creditItemUnits(
 ): Promise<UnitsCredit | undefined> {
   const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, itemId)).for('update');
   if (!item?.invoiceId || item.creditNoteId) return undefined;
-  const [before] = (
-    await tx.execute(sql`
-      select coalesce(sum((line->>'quantity')::int), 0)::int as units
-      from ${taxDocuments} d, jsonb_array_elements(d.document->'lines') line
-      where d.kind = 'credit_note' and d.order_id = ${item.orderId} and d.seller_id = ${item.sellerId}
-        and line->>'itemId' = ${item.id}`)
-  ).rows as Array<{ units: number }>;
+  const credited = (await tx.execute(sql`
+    select coalesce(sum((line->>'quantity')::int), 0)::int as units
+    from ${taxDocuments} d, jsonb_array_elements(d.document->'lines') line
+    where d.kind = 'credit_note' and d.order_id = ${item.orderId} and d.seller_id = ${item.sellerId}
+      and line->>'itemId' = ${item.id}`)) as unknown as { rows: Array<{ units: number }> };
+  const before = credited.rows[0];
   const from = Number(before?.units ?? 0);
   if (from + units > item.quantity) {
     throw new Error(`item ${item.id}: crediting ${units} after ${from} of ${item.quantity} units`);

@@ -152,7 +152,12 @@ function toSeller(r: MailReturn): MailMessage | undefined {
   };
   const body = bodies[r.step];
   if (!body) return undefined;
-  return withHtml({ to: r.sellerEmail, kind: `return_${r.step}_seller`, subject: body[0], text: body[1].join('\n') });
+  return withHtml({
+    to: r.sellerEmail,
+    kind: `return_${r.step}_seller`,
+    subject: body[0],
+    text: body[1].join('\n'),
+  });
 }
 
 /** The e-mails of one step of a return: to the shopper (when we have their address) and the seller. */

@@ -27,8 +27,9 @@ export async function refuseReturnMove(
     .from(returns)
     .where(and(eq(returns.id, returnId), visibleTo(viewer)));
   if (!row) throw notFound(RETURN_NOT_FOUND);
-  if (to && row.status === to) throw conflict(`This return is already ${to}`);
-  throw conflict(`This return is ${stateOf(row)} and cannot be ${action}`);
+  const state = stateOf(row);
+  if (to && state === to) throw conflict(`This return is already ${to}`);
+  throw conflict(`This return is ${state} and cannot be ${action}`);
 }
 
 export interface ReturnMove {

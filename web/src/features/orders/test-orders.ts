@@ -16,6 +16,8 @@ export function line(over: Partial<OrderLine> & { name: string }): OrderLine {
     paymentMethod: 'COD',
     paymentStatus: 'cod_due',
     status: 'pending',
+    deliveredAt: null,
+    exchangeOfReturnId: null,
     address: '22 MG Road',
     city: 'Bengaluru',
     state: 'Karnataka',

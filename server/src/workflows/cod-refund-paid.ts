@@ -1,0 +1,39 @@
+import { and, eq } from 'drizzle-orm';
+import { refunds, returns } from '../db/schema.ts';
+import { conflict, notFound } from '../lib/errors.ts';
+import { RETURN_NOT_FOUND } from '../modules/returns/index.ts';
+import type { WorkflowDeps } from './deps.ts';
+import { COD_REFUND_PROVIDER } from './owed-refunds.ts';
+import { notifyReturn } from './return-mail.ts';
+
+/**
+ * Admin: a returned COD item's refund has been paid by hand to the shopper's UPI id or bank account;
+ * `reference` is the transfer's (UTR). The owed refund becomes `succeeded` once (a conditional
+ * UPDATE), and the shopper is told.
+ */
+export async function markCodRefundPaid(deps: WorkflowDeps, returnId: string, reference: string) {
+  await deps.db.transaction(async (tx) => {
+    const [ret] = await tx
+      .select({ refundId: returns.refundId })
+      .from(returns)
+      .where(eq(returns.id, returnId));
+    if (!ret) throw notFound(RETURN_NOT_FOUND);
+    const [owed] = ret.refundId
+      ? await tx
+          .select({ provider: refunds.provider, status: refunds.status })
+          .from(refunds)
+          .where(eq(refunds.id, ret.refundId))
+      : [];
+    if (owed?.provider !== COD_REFUND_PROVIDER) {
+      throw conflict('This return has no Cash On Delivery refund to pay by hand');
+    }
+    const now = new Date();
+    const [paid] = await tx
+      .update(refunds)
+      .set({ status: 'succeeded', providerRefundId: reference, succeededAt: now, updatedAt: now })
+      .where(and(eq(refunds.id, ret.refundId!), eq(refunds.status, 'pending')))
+      .returning({ id: refunds.id });
+    if (!paid) throw conflict('This refund is already marked paid');
+  });
+  await notifyReturn(deps, returnId, 'paid', 'admin');
+}
