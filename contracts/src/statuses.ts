@@ -34,7 +34,8 @@ export const ORDER_SOURCES = ['cart', 'buy_now'] as const;
 
 export const SELLER_STATUSES = ['active', 'suspended'] as const;
 /** `unpublished`: hidden until its seller may publish (a GSTIN, in `india` GST mode). */
-export const PRODUCT_STATUSES = ['active', 'removed', 'unpublished'] as const;
+/** `hidden`: taken off sale by an admin, with a reason the seller sees. */
+export const PRODUCT_STATUSES = ['active', 'removed', 'unpublished', 'hidden'] as const;
 
 /** A refund the shop owes: why, and whether the provider has confirmed it. */
 export const REFUND_REASONS = ['late_payment', 'cancellation', 'return'] as const;
@@ -71,3 +72,25 @@ export const RETURN_STATUSES = [
   'exchanged',
 ] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+/** A shopper's account: a suspended one cannot log in or order; its orders stay. */
+export const USER_STATUSES = ['active', 'suspended'] as const;
+
+/**
+ * The seller's ledger (DESIGN §11): what each entry records. Amounts are signed from the seller's
+ * side: a sale is a credit, the commission a debit. `cod_collected` is a COD item's sale, credited
+ * when its cash was collected; the `*_reversal` kinds give back what a refunded return had taken.
+ */
+export const LEDGER_KINDS = [
+  'sale',
+  'cod_collected',
+  'commission',
+  'commission_gst',
+  'tcs',
+  'refund',
+  'commission_reversal',
+  'commission_gst_reversal',
+  'tcs_reversal',
+  'payout',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];

@@ -3,6 +3,7 @@ import {
   ACCOUNT_KINDS,
   ACCOUNT_TOKEN_PURPOSES,
   GST_MODES,
+  LEDGER_KINDS,
   ORDER_ITEM_STATUSES,
   ORDER_SOURCES,
   PAYMENT_PROVIDERS,
@@ -16,6 +17,7 @@ import {
   SELLER_STATUSES,
   STORED_PAYMENT_METHODS,
   TAX_DOCUMENT_KINDS,
+  USER_STATUSES,
 } from '@vastra/contracts/constants';
 import { sql } from 'drizzle-orm';
 import {
@@ -67,6 +69,8 @@ export const users = pgTable('users', {
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   /** Login tokens issued before this moment stop working (password reset or change). */
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  /** `suspended` by an admin: cannot log in or order (the orders stay). */
+  status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -191,6 +195,8 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     /** HSN code (4–8 digits): picks the GST rate in `india` mode and is printed on invoices. */
     hsn: text('hsn').notNull().default(''),
+    /** Why an admin hid the product (status `hidden`), shown to its seller. */
+    hiddenReason: text('hidden_reason'),
     /** The photos in order, the first is the cover (image_url/image_id repeat it): [{ url, publicId, alt }]. */
     images: jsonb('images').$type<StoredImage[]>().notNull().default([]),
     /** Measurements in cm per size, or null. */
@@ -607,4 +613,93 @@ export const returns = pgTable(
     index('returns_user_idx').on(t.userId, t.createdAt.desc()),
     index('returns_seller_status_idx').on(t.sellerId, t.status, t.createdAt.desc()),
   ],
+);
+
+/**
+ * Commission rates (DESIGN §11): per category (`scope` 'category', `key` the category) and per
+ * seller (`scope` 'seller', `key` the seller id), in basis points (1000 = 10%). A seller's rate
+ * overrides its category's; with neither, COMMISSION_PERCENT.
+ */
+export const commissionRates = pgTable(
+  'commission_rates',
+  {
+    scope: text('scope', { enum: ['category', 'seller'] }).notNull(),
+    key: text('key').notNull(),
+    rateBp: integer('rate_bp').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    check('commission_rates_range', sql`${t.rateBp} >= 0 and ${t.rateBp} <= 10000`),
+  ],
+);
+
+/**
+ * The sellers' append-only ledger: never updated or deleted; balances are sums. Each entry is
+ * written in the transaction of the event it records, once (the unique indexes hold that).
+ * `settlesAt`: when it becomes payable (a sale: its delivery plus the return window).
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    orderItemId: uuid('order_item_id').references(() => orderItems.id),
+    returnId: uuid('return_id'),
+    payoutId: uuid('payout_id'),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    /** For tax entries: the taxable value they were computed on and the supply type. */
+    taxablePaise: integer('taxable_paise'),
+    supply: text('supply', { enum: ['intra', 'inter'] }),
+    settlesAt: timestamp('settles_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_seller_created_idx').on(t.sellerId, t.createdAt),
+    uniqueIndex('ledger_item_kind_uq')
+      .on(t.orderItemId, t.kind)
+      .where(sql`${t.returnId} is null and ${t.payoutId} is null`),
+    uniqueIndex('ledger_return_kind_uq').on(t.returnId, t.kind).where(sql`${t.returnId} is not null`),
+    uniqueIndex('ledger_payout_uq').on(t.payoutId).where(sql`${t.payoutId} is not null`),
+  ],
+);
+
+/** Money paid out to a seller by an admin, once per idempotency key. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    amountPaise: integer('amount_paise').notNull(),
+    /** The bank's reference (UTR) of the transfer. */
+    reference: text('reference').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    adminId: uuid('admin_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payouts_amount_positive', sql`${t.amountPaise} > 0`),
+    index('payouts_seller_idx').on(t.sellerId, t.createdAt),
+  ],
+);
+
+/** Every admin action: who, what, on what, when (shown to admins). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id'),
+    adminEmail: text('admin_email').notNull(),
+    action: text('action').notNull(),
+    targetKind: text('target_kind').notNull(),
+    targetId: text('target_id').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
 );
