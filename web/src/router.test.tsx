@@ -80,6 +80,25 @@ describe('routes', () => {
   });
 });
 
+describe('returns screens', () => {
+  it('has a route for the shopper’s request and list, the seller’s queue and the admin’s list', () => {
+    expect(matched('/orders/abc/return/def')).toBe('orders/:orderId/return/:itemId');
+    expect(matched('/my-returns')).toBe('my-returns');
+    expect(matched('/seller-returns')).toBe('seller-returns');
+    // Not one of the dashboard's data-table lists.
+    expect(matched('/dashboard/returns')).toBe('dashboard/returns');
+    expect(matched('/dashboard/orders')).toBe('dashboard/:list');
+  });
+
+  it('links them from the shopper’s and the seller’s menus', () => {
+    const links = (role: Parameters<typeof menuFor>[0]) =>
+      menuFor(role).flatMap((g) => g.links.map((l) => l.to));
+    expect(links('user')).toContain('/my-returns');
+    expect(links('seller')).toContain('/seller-returns');
+    expect(links('visitor')).not.toContain('/my-returns');
+  });
+});
+
 describe('side menu', () => {
   const links = (role: Parameters<typeof menuFor>[0]) =>
     menuFor(role).flatMap((g) => g.links.map((l) => l.to));

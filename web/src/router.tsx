@@ -89,6 +89,16 @@ export const screens: RouteObject[] = [
     lazy: s('order', () => import('./features/orders/OrderPage.tsx')),
   },
   {
+    path: 'orders/:orderId/return/:itemId',
+    handle: { title: 'Return or exchange' },
+    lazy: s('return-request', () => import('./features/orders/ReturnRequestPage.tsx')),
+  },
+  {
+    path: 'my-returns',
+    handle: { title: 'My Returns' },
+    lazy: s('my-returns', () => import('./features/orders/MyReturnsPage.tsx')),
+  },
+  {
     path: 'profile',
     handle: { title: 'My Profile' },
     lazy: s('profile', () => import('./features/account/ProfilePage.tsx')),
@@ -161,6 +171,11 @@ export const screens: RouteObject[] = [
     lazy: s('seller-orders', () => import('./features/seller/SellerOrdersPage.tsx')),
   },
   {
+    path: 'seller-returns',
+    handle: { title: 'Returns' },
+    lazy: s('seller-returns', () => import('./features/seller/SellerReturnsPage.tsx')),
+  },
+  {
     path: 'admin-login',
     handle: { title: 'Admin Login' },
     lazy: s('admin-login', () => import('./features/admin/AdminLoginPage.tsx')),
@@ -169,6 +184,11 @@ export const screens: RouteObject[] = [
     path: 'dashboard',
     handle: { title: 'Dashboard' },
     lazy: s('dashboard', () => import('./features/admin/DashboardPage.tsx')),
+  },
+  {
+    path: 'dashboard/returns',
+    handle: { title: 'Returns' },
+    lazy: s('admin-returns', () => import('./features/admin/AdminReturnsPage.tsx')),
   },
   // Admin lists behind the dashboard's 'view' links: sellers, users, products, orders, messages.
   {

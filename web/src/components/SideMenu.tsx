@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LOGIN_PATH, signOut, useSession } from '../lib/auth.ts';
 import { queryClient } from '../lib/query.ts';
+import { useSellerReturnsToAct } from '../lib/return-counts.ts';
 import { CloseIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
 import { menuFor } from './nav.ts';
@@ -16,6 +17,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  const returnsToAct = useSellerReturnsToAct(open && session.role === 'seller');
 
   useEffect(() => {
     const d = ref.current;
@@ -71,7 +73,15 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
               <ul>
                 {g.links.map((l) => (
                   <li key={l.to + l.label}>
-                    <Link to={l.to}>{l.label}</Link>
+                    <Link to={l.to}>
+                      {l.label}
+                      {l.to === '/seller-returns' && returnsToAct > 0 && (
+                        <span className="badge menu-badge">
+                          {returnsToAct}
+                          <span className="visually-hidden"> waiting for you</span>
+                        </span>
+                      )}
+                    </Link>
                   </li>
                 ))}
                 {g.title === 'Account' && session.role !== 'visitor' && (

@@ -50,12 +50,14 @@ function accountLinks(role: SessionRole): NavLink[] {
       return [
         { to: '/profile', label: 'Profile' },
         { to: '/my-orders', label: 'My Orders' },
+        { to: '/my-returns', label: 'My Returns' },
         { to: '/wishlist', label: 'Wishlist' },
       ];
     case 'seller':
       return [
         { to: '/seller-profile', label: 'Profile' },
         { to: '/seller-orders', label: 'Orders' },
+        { to: '/seller-returns', label: 'Returns' },
         { to: '/seller-addProduct', label: 'Add Product' },
         { to: '/seller-allProducts', label: 'All Products' },
       ];

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatRupees } from '../../lib/format.ts';
+import { useReturns } from '../../lib/returns.ts';
 import { AdminLoadError, AdminOnly } from './AdminOnly.tsx';
 import { useAdminList, useAdminStats } from './api.ts';
 import './admin.css';
@@ -20,6 +21,8 @@ function Dashboard() {
   const stats = useAdminStats();
   // The messages list's total is the count; its first page is cached for the 'view' link.
   const messages = useAdminList('messages', '', 1);
+  const returns = useReturns('admin', {});
+  const open = returns.data ? returns.data.counts.requested + returns.data.counts.approved : undefined;
   return (
     <section className="page admin-page">
       <div className="page-head">
@@ -46,6 +49,12 @@ function Dashboard() {
             note="GST excluded"
             to="/dashboard/orders"
             wide
+          />
+          <Stat
+            label="Returns"
+            value={open === undefined ? '…' : count.format(open)}
+            note="open: to decide or to receive"
+            to="/dashboard/returns"
           />
           <Stat
             label="Contact messages"

@@ -5,8 +5,12 @@ import { imageProps } from '../../lib/images.ts';
 import { productPath } from '../../lib/product-link.ts';
 import { variantLabel } from '../../lib/variant-label.ts';
 import { canCancel, ITEM_STATUS } from './labels.ts';
+import { ReturnLink } from './ReturnLink.tsx';
 
-/** One item of an order: what was bought, its status and, while it is pending, its Cancel button. */
+/**
+ * One item of an order: what was bought, its status and, while it is pending, its Cancel button;
+ * once delivered, Return or exchange while the return window is open.
+ */
 export function OrderItemRow({
   line,
   onCancel,
@@ -36,6 +40,11 @@ export function OrderItemRow({
           <span>Qty: {line.quantity}</span>
           <strong>{formatRupees(line.amount)}</strong>
         </p>
+        {line.exchangeOfReturnId && (
+          <p className="order-tracking" data-testid="item-replacement">
+            Replacement for your size exchange, at no charge
+          </p>
+        )}
         {line.tracking && (
           <p className="order-tracking" data-testid="item-tracking">
             Shipped with {line.tracking.courier} · AWB <span className="mono">{line.tracking.awb}</span>
@@ -50,6 +59,11 @@ export function OrderItemRow({
           </p>
         )}
       </div>
+      {line.status === 'delivered' && (
+        <div className="order-actions">
+          <ReturnLink line={line} />
+        </div>
+      )}
       {canCancel(line.status) && (
         <div className="order-actions">
           <button
