@@ -185,7 +185,8 @@ const orders: ListDef<AdminOrder> = {
       className: NOWRAP,
       cell: (o) => (
         <span>
-          {o.paymentMethod === 'cod' ? 'COD' : 'Stripe'}{' '}
+          {/* The answer names no provider (Stripe or Razorpay), only online or cash. */}
+          {o.paymentMethod === 'cod' ? 'COD' : 'Online'}{' '}
           <span className={`pill ${PAYMENT[o.paymentStatus].pill}`}>{PAYMENT[o.paymentStatus].label}</span>
         </span>
       ),

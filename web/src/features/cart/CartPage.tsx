@@ -5,6 +5,7 @@ import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { useCart } from '../../lib/cart.ts';
+import { asPaymentMethod } from '../../lib/payment-methods.ts';
 import { keys } from '../../lib/query.ts';
 import { STORAGE, store } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
@@ -12,6 +13,7 @@ import { changeQuantity, type PaymentMethod, removeLine, setPaymentMethod } from
 import { CartLineItem } from './CartLineItem.tsx';
 import { CartSummary } from './CartSummary.tsx';
 import { GuestCart } from './GuestCart.tsx';
+import { PaymentMethodField, usePaymentChoices } from './PaymentMethodField.tsx';
 import './cart.css';
 
 /** /cart-page: lines, summary, payment method and Checkout (SPEC §2, §4, §5); a visitor's guest cart. */
@@ -21,10 +23,13 @@ export default function CartPage() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [method, setMethod] = useState<PaymentMethod | ''>('');
+  const choices = usePaymentChoices();
+  // A saved method the shop no longer offers (e.g. Stripe after its keys were removed) is not chosen.
+  const chosen = choices.options.some((o) => o.value === method) ? method : '';
 
   useEffect(() => {
-    const saved = cart.data?.checkout?.paymentMethod || store.get(STORAGE.paymentMethod);
-    if (saved === 'Stripe' || saved === 'COD') setMethod((m) => m || saved);
+    const saved = asPaymentMethod(cart.data?.checkout?.paymentMethod || store.get(STORAGE.paymentMethod));
+    if (saved) setMethod((m) => m || saved);
   }, [cart.data]);
 
   const refresh = () => qc.invalidateQueries({ queryKey: keys.cart });
@@ -99,23 +104,12 @@ export default function CartPage() {
         </div>
         <aside className="card">
           <CartSummary totals={cart.data.summary} />
-          <div className="field">
-            <label htmlFor="payment-method">Payment method</label>
-            <select
-              id="payment-method"
-              value={method}
-              onChange={(e) => setMethod(e.target.value as PaymentMethod | '')}
-            >
-              <option value="">Select a payment method</option>
-              <option value="Stripe">Card (Stripe)</option>
-              <option value="COD">Cash On Delivery</option>
-            </select>
-          </div>
+          <PaymentMethodField value={chosen} choices={choices} onChange={setMethod} />
           <button
             type="button"
             className="btn btn-primary btn-block checkout-btn"
-            disabled={!method || lines.length === 0 || checkout.isPending || busy}
-            onClick={() => method && checkout.mutate(method)}
+            disabled={!chosen || lines.length === 0 || checkout.isPending || busy}
+            onClick={() => chosen && checkout.mutate(chosen)}
           >
             Checkout
           </button>

@@ -4,21 +4,24 @@ import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { useCart } from '../../lib/cart.ts';
+import { asPaymentMethod, PAYMENT_CHOICE_LABEL } from '../../lib/payment-methods.ts';
 import { keys } from '../../lib/query.ts';
 import { STORAGE, store } from '../../lib/storage.ts';
-import { toast } from '../../lib/toast.ts';
 import { placeOrder, startCardCheckout } from './api.ts';
 import { CartLineItem } from './CartLineItem.tsx';
 import { CartSummary } from './CartSummary.tsx';
 import './cart.css';
 
-/** /place-order-page: review items, address and totals, then COD or the card provider. */
+/**
+ * /place-order-page: review items, address and totals, then place a COD order or go to the online
+ * provider's page (the server's `url`: Stripe, the shop's Razorpay page or the offline test page).
+ */
 export default function PlaceOrderPage() {
   const { role } = useSession();
   const cart = useCart();
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const method = cart.data?.checkout?.paymentMethod || store.get(STORAGE.paymentMethod) || '';
+  const method = asPaymentMethod(cart.data?.checkout?.paymentMethod || store.get(STORAGE.paymentMethod));
 
   const cod = useMutation({
     mutationFn: placeOrder,
@@ -27,13 +30,14 @@ export default function PlaceOrderPage() {
       qc.invalidateQueries({ queryKey: keys.orders });
       navigate('/order-success', { state: { order: res.order } });
     },
-    onError: (err) => toast.error(err.message),
   });
-  const card = useMutation({
+  const online = useMutation({
     mutationFn: startCardCheckout,
     onSuccess: (s) => window.location.assign(s.url),
-    onError: (err) => toast.error(err.message),
   });
+  // A refusal is shown by the button, not as a passing toast: it says what to do next (e.g. COD
+  // over COD_MAX_RUPEES: "…please pay online"), so it stays until the shopper acts.
+  const refusal = (cod.error ?? online.error)?.message;
 
   if (role !== 'user') return <Navigate to="/login" replace />;
   if (cart.isPending) return <Spinner label="Loading your order" />;
@@ -52,7 +56,7 @@ export default function PlaceOrderPage() {
   }
   const a = cart.data.checkout;
   const hasAddress = !!a?.address;
-  const busy = cod.isPending || card.isPending;
+  const busy = cod.isPending || online.isPending;
   return (
     <section className="page">
       <h1>Place Order</h1>
@@ -78,19 +82,21 @@ export default function PlaceOrderPage() {
           )}
           <Link to="/shipping-address">Edit address</Link>
           <p>
-            Payment:{' '}
-            <strong>
-              {method === 'Stripe' ? 'Card (Stripe)' : method === 'COD' ? 'Cash On Delivery' : 'not chosen'}
-            </strong>{' '}
+            Payment: <strong>{method ? PAYMENT_CHOICE_LABEL[method] : 'not chosen'}</strong>{' '}
             <Link to="/cart-page">Change</Link>
           </p>
           {!method && <p className="form-error">Please choose a payment method in your cart.</p>}
           <CartSummary totals={cart.data.summary} showCoupon={false} />
+          {refusal && !busy && (
+            <p className="form-error" role="alert" data-testid="place-order-error">
+              {refusal}
+            </p>
+          )}
           <button
             type="button"
             className="btn btn-primary btn-block"
             disabled={!hasAddress || !method || busy}
-            onClick={() => (method === 'Stripe' ? card.mutate() : cod.mutate())}
+            onClick={() => (method === 'COD' ? cod.mutate() : online.mutate())}
           >
             {busy ? 'Placing order…' : 'Place Order'}
           </button>

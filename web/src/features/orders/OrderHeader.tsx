@@ -1,7 +1,8 @@
 import type { PaymentStatus } from '@vastra/contracts/constants';
 import type { ReactNode } from 'react';
 import { formatDay, formatRupees } from '../../lib/format.ts';
-import { PAYMENT_STATUS, paymentMethodLabel } from './labels.ts';
+import { paidWithLabel } from '../../lib/payment-methods.ts';
+import { PAYMENT_STATUS } from './labels.ts';
 
 /** What the shopper recognises an order by: its number and date, what was paid and how. */
 export function OrderHeader({
@@ -35,7 +36,7 @@ export function OrderHeader({
         <div>
           <dt>Payment</dt>
           <dd>
-            {paymentMethodLabel(order.paymentMethod)} · {PAYMENT_STATUS[order.paymentStatus]}
+            {paidWithLabel(order.paymentMethod)} · {PAYMENT_STATUS[order.paymentStatus]}
           </dd>
         </div>
       </dl>

@@ -18,7 +18,5 @@ export const PAYMENT_STATUS: Record<PaymentStatus, string> = {
   failed: 'Payment failed',
 };
 
-export const paymentMethodLabel = (method: string) => (method === 'COD' ? 'Cash On Delivery' : 'Card');
-
 /** Only a pending item can be cancelled (the server refuses the rest with 409). */
 export const canCancel = (status: OrderItemStatus) => status === 'pending';

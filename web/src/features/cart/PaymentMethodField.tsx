@@ -1,0 +1,38 @@
+import type { PaymentMethodName } from '@vastra/contracts';
+import { SelectField } from '../../components/fields.tsx';
+import { type PaymentChoices, paymentChoices } from '../../lib/payment-methods.ts';
+import { useSiteInfo } from '../../lib/site.ts';
+
+/** The methods checkout offers now: what `GET /api/site` names, the SPEC's two until it answers. */
+export function usePaymentChoices(): PaymentChoices {
+  return paymentChoices(useSiteInfo().data);
+}
+
+/**
+ * The cart's "Payment method" select. Option values are the API's method names (`Razorpay`,
+ * `Stripe`, `COD`), so old clients' habits and the journeys' `selectOption('COD')` keep working.
+ */
+export function PaymentMethodField({
+  value,
+  choices,
+  onChange,
+}: {
+  value: PaymentMethodName | '';
+  choices: PaymentChoices;
+  onChange: (method: PaymentMethodName | '') => void;
+}) {
+  return (
+    <SelectField
+      id="payment-method"
+      label="Payment method"
+      placeholder="Select a payment method"
+      options={choices.options}
+      value={value}
+      onChange={(e) => onChange(choices.options.find((o) => o.value === e.target.value)?.value ?? '')}
+      hint={
+        // No provider keys: the shopper should know before paying that the page is a rehearsal.
+        choices.testMode ? 'Test mode: no real money is taken (online payments open a test page).' : undefined
+      }
+    />
+  );
+}
