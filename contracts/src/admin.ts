@@ -102,6 +102,8 @@ export const adminStatsSchema = z.object({
   revenue30dPaise: z.int(),
   /** The same in rupees. */
   revenue30d: z.number(),
+  /** The chosen window (`?days=7|30|90`, default 30): money received and commission kept, rupees. */
+  period: z.object({ days: z.int(), revenue: z.number(), commission: z.number() }),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

@@ -26,3 +26,4 @@ export * from './tax-constants.ts';
 export * from './text.ts';
 export * from './totals.ts';
 export * from './wishlist.ts';
+export * from './ledger.ts';

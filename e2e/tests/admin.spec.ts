@@ -33,6 +33,7 @@ type Stats = {
 };
 interface OrderRow {
   date: string;
+  paymentMethod: string;
   paymentStatus: string;
   items: { amount: number; status: string }[];
 }
@@ -53,8 +54,8 @@ async function everyRow<T>(request: APIRequestContext, token: string, list: stri
 
 /**
  * The dashboard's figures worked out from other answers than /api/admin/stats: the old bare-array
- * endpoints, and the admin lists' rows (placed orders; revenue = items of the last 30 days that are
- * not cancelled, in paid or cash-on-delivery orders, GST excluded).
+ * endpoints, and the admin lists' rows (placed orders; revenue = money received in the last 30 days,
+ * GST excluded: items of paid orders, and cash-on-delivery items delivered, their cash collected).
  */
 async function countIndependently(request: APIRequestContext, token: string): Promise<Stats> {
   const asAdmin = { 'auth-Token': token };
@@ -65,14 +66,18 @@ async function countIndependently(request: APIRequestContext, token: string): Pr
   const since = Date.now() - 30 * 24 * 60 * 60 * 1000;
   let revenuePaise = 0;
   for (const o of orders) {
-    if (!['paid', 'cod_due'].includes(o.paymentStatus) || Date.parse(o.date) < since) continue;
-    for (const i of o.items) if (i.status !== 'cancelled') revenuePaise += Math.round(i.amount * 100);
+    if (Date.parse(o.date) < since) continue;
+    for (const i of o.items) {
+      const received = o.paymentStatus === 'paid' || (o.paymentMethod === 'cod' && i.status === 'delivered');
+      if (received && i.status !== 'cancelled') revenuePaise += Math.round(i.amount * 100);
+    }
   }
   return {
     sellers: sellers.length,
     users: users.length,
     products: products.filter((p) => p.status === 'active').length,
-    orders: orders.filter((o) => ['paid', 'cod_due', 'refunded'].includes(o.paymentStatus)).length,
+    orders: orders.filter((o) => ['paid', 'cod_due', 'cod_collected', 'refunded'].includes(o.paymentStatus))
+      .length,
     revenue30d: revenuePaise / 100,
   };
 }
@@ -132,6 +137,18 @@ test('the admin sees true figures, browses every list, moderates a seller and re
   expect(reg.ok(), await reg.text()).toBeTruthy();
   const { authToken: userToken } = (await reg.json()) as { authToken: string };
   await placeCodOrderViaApi(request, userToken, customer, keptId, 2);
+  // The seller ships and delivers it: the courier collected the cash, so it counts as revenue.
+  const sold = await request.get('/api/seller/orders', { headers: { 'auth-token': seller.token } });
+  const soldItem = ((await sold.json()) as { _id: string; productId: string }[]).find(
+    (i) => i.productId === keptId,
+  )!;
+  for (const step of ['ship', 'deliver']) {
+    const res = await request.post(`/api/seller/orders/${soldItem._id}/${step}`, {
+      headers: { 'auth-token': seller.token },
+      data: {},
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
   const subject = `Wholesale enquiry ${tag}`;
   const sent = await request.post('/api/contact', {
     data: {

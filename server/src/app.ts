@@ -24,6 +24,7 @@ import { registerModules, webRoutes } from './modules/index.ts';
 import { OutboxMailer } from './modules/mail/index.ts';
 import { defaultMediaDir, LocalDiskStorage } from './modules/media/index.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
+import adminWorkflowRoutes from './workflows/admin-routes.ts';
 import workflowRoutes from './workflows/routes.ts';
 import { scheduleSweeps } from './workflows/sweeps.ts';
 
@@ -104,6 +105,7 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
 
   await registerModules(app);
   await app.register(workflowRoutes);
+  await app.register(adminWorkflowRoutes);
   await app.register(webRoutes);
   scheduleSweeps(app);
   scheduleEmbeddedVacuum(app, database);

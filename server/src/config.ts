@@ -72,6 +72,8 @@ const envSchema = z.object({
   GST_MODE: z.enum(GST_MODES).default('flat18'),
   /** Days after delivery within which a shopper may ask to return or exchange an item. */
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** The marketplace's commission on a sale's taxable value, unless set per category or seller. */
+  COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(10),
   /** Days a seller has to approve or reject a return request before an admin may decide it. */
   RETURN_DECISION_DAYS: z.coerce.number().int().min(1).max(90).default(2),
   SHOP_GRIEVANCE_OFFICER: z.string().default('Meera Iyer'),
@@ -143,6 +145,8 @@ export interface Config {
   gstMode: GstMode;
   /** Returns after delivery (issue 18): the shopper's window and the seller's time to decide, in days. */
   returns: { windowDays: number; decisionDays: number };
+  /** Default commission, basis points (COMMISSION_PERCENT × 100). */
+  commissionBp: number;
   benchCountQueries: boolean;
 }
 
@@ -232,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     gstMode: e.GST_MODE,
     returns: { windowDays: e.RETURN_WINDOW_DAYS, decisionDays: e.RETURN_DECISION_DAYS },
+    commissionBp: Math.round(e.COMMISSION_PERCENT * 100),
     benchCountQueries: e.BENCH_COUNT_QUERIES,
   };
 }

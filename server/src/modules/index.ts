@@ -7,6 +7,7 @@ import cartRoutes from './cart/routes.ts';
 import catalogRoutes from './catalog/routes.ts';
 import contactRoutes from './contact/routes.ts';
 import { invoiceRoutes } from './invoices/index.ts';
+import { ledgerRoutes } from './ledger/index.ts';
 import mediaRoutes from './media/routes.ts';
 import orderRoutes from './orders/routes.ts';
 import { returnListRoutes } from './returns/index.ts';
@@ -37,5 +38,6 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(orderRoutes);
   await app.register(wishlistRoutes);
   await app.register(invoiceRoutes);
+  await app.register(ledgerRoutes);
   await app.register(returnListRoutes);
 }

@@ -92,7 +92,10 @@ export async function cancelOrderItem(deps: WorkflowDeps, owner: ItemOwner, item
   });
   // After the commit: the e-mails tell of a cancellation (and refund) that happened; a failed mail
   // is logged inside and never turns a done cancellation into an error.
-  await notifyItemCancelled(deps, { ...cancelled, by: 'userId' in owner ? 'customer' : 'seller' });
+  await notifyItemCancelled(deps, {
+    ...cancelled,
+    by: 'userId' in owner ? 'customer' : 'sellerId' in owner ? 'seller' : 'admin',
+  });
 }
 
 export const PAYMENT_SERVICE_DOWN =

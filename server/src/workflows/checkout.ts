@@ -87,6 +87,8 @@ export async function completeCheckout(
       throw accountGone();
     case 'revoked':
       throw sessionInvalid();
+    case 'suspended':
+      throw new AppError('FORBIDDEN', 'This account is suspended');
     case 'no_address':
     case 'empty': {
       // A card checkout of this cart committed while this call waited for it: it won the cart.

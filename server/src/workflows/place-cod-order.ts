@@ -34,7 +34,9 @@ export type CodAttempt =
   | { kind: 'over_cod_limit' }
   | { kind: 'no_customer' }
   /** Nothing placed: the token predates the account's last password change. */
-  | { kind: 'revoked' };
+  | { kind: 'revoked' }
+  /** Nothing placed: an admin suspended the account. */
+  | { kind: 'suspended' };
 
 export interface Recipient {
   customerName: string;
@@ -86,6 +88,7 @@ export async function placeCartCodOrder(
   const head = rows[0];
   if (!head) return { kind: 'no_customer' };
   if (head.revoked) return { kind: 'revoked' };
+  if (head.suspended) return { kind: 'suspended' };
   if (head.awaiting_card) return { kind: 'awaiting_card' };
   if (head.card_checkout) return { kind: 'card_checkout' };
   if (head.no_address) return { kind: 'no_address' };
@@ -187,6 +190,7 @@ function toPlacedLine(r: PlacedRow, order: OrderHeader): PlacedLine {
 /** One row per placed item (or a single row with the customer's state when nothing was placed). */
 interface PlacedRow {
   revoked: boolean;
+  suspended: boolean;
   card_checkout: boolean;
   awaiting_card: boolean;
   no_address: boolean;
@@ -253,6 +257,7 @@ with customer as (
   select u.id, u.full_name, u.email, u.mobile, c.payment_method,
     -- a token issued before the last password change no longer places orders
     ${issuedBeforeChangeSql(sql`u.password_changed_at`)} as revoked,
+    u.status = 'suspended' as suspended,
     -- the address saved on this checkout, else the profile's default (as readCheckout does)
     (c.address is not null and c.city is not null and c.state is not null and c.postal_code is not null) as saved,
     u.address as profile_address, u.city as profile_city, u.state as profile_state,
@@ -264,7 +269,7 @@ with customer as (
   for update of u
 ),
 buyer as (
-  select id, full_name, email, mobile, revoked,
+  select id, full_name, email, mobile, revoked, suspended,
     coalesce(payment_method = 'stripe', false) as card_checkout,
     exists (
       select 1 from orders o
@@ -298,7 +303,7 @@ shelf as materialized (
   join sellers s on s.id = p.seller_id
   where p.id in (
       select ci.product_id from cart_items ci join buyer b on b.id = ci.user_id
-      where not b.revoked and not b.card_checkout and not b.awaiting_card and not b.no_address
+      where not b.revoked and not b.suspended and not b.card_checkout and not b.awaiting_card and not b.no_address
     )
     and p.status = 'active'
     and s.status = 'active'
@@ -357,7 +362,7 @@ checkout_cleared as (
   delete from checkouts where user_id = ${sql.placeholder('userId')} and exists (select 1 from placed)
   returning user_id
 )
-select b.revoked, b.card_checkout, b.awaiting_card, b.no_address, b.full_name, b.email, b.address, b.city, b.state,
+select b.revoked, b.suspended, b.card_checkout, b.awaiting_card, b.no_address, b.full_name, b.email, b.address, b.city, b.state,
   b.postal_code,
   o.id as order_id, o.subtotal_paise, o.gst_paise, o.total_paise, o.created_at as order_created_at,
   i.id as item_id, i.product_id, i.variant_id, i.size, i.color, i.seller_id, i.product_name,

@@ -65,7 +65,7 @@ function prepareAccountQuery(db: Db, role: Role) {
       id: table.id,
       fullName: table.fullName,
       email: table.email,
-      status: role === 'seller' ? sellers.status : sql<string>`'active'`,
+      status: role === 'seller' ? sellers.status : role === 'user' ? users.status : sql<string>`'active'`,
       // Admins have no password-change time (they change it with the CLI, which rotates nothing).
       passwordChangedAt:
         role === 'admin' ? sql<Date | null>`null` : (table as typeof users).passwordChangedAt,
@@ -104,7 +104,11 @@ async function principalFromClaims(request: FastifyRequest, claims: Claims): Pro
   if (!row) throw accountGone();
   // A password reset or change ends every session opened before it.
   if (issuedBeforeChange(claims.issuedAtMs, row.passwordChangedAt)) throw sessionInvalid();
-  if (row.status === 'suspended') throw new AppError('FORBIDDEN', 'This seller account is suspended');
+  if (row.status === 'suspended')
+    throw new AppError(
+      'FORBIDDEN',
+      `This ${claims.role === 'user' ? 'account' : 'seller account'} is suspended`,
+    );
   return { id: row.id, fullName: row.fullName, email: row.email, role: claims.role };
 }
 

@@ -12,7 +12,7 @@ export {
   sessionInvalid,
 } from './guard.ts';
 export { type Customer, lockCustomer } from './lock-customer.ts';
-export { reinstateSeller, suspendSeller } from './moderation.ts';
+export { reinstateSeller, setUserStatus, suspendSeller } from './moderation.ts';
 export { sellerCanPublish, toSellerProfile, toUserProfile } from './profiles.ts';
 export { deleteUserRow, ensureAdmin, sellerGstColumns, setDefaultAddress, upsertAdmin } from './service.ts';
 export { issuedBeforeChangeSql } from './sessions.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { sellers } from '../../db/schema.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { sellers, users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 
 export const SELLER_NOT_FOUND = 'Seller not found';
@@ -23,4 +23,20 @@ export async function setSellerStatus(db: Db, sellerId: string, status: 'active'
 }
 
 export const suspendSeller = (db: Db, sellerId: string) => setSellerStatus(db, sellerId, 'suspended');
+
+export const USER_NOT_FOUND = 'User not found';
+
+/**
+ * Suspends or reinstates a shopper: a suspended shopper cannot log in, their tokens stop working
+ * and the COD statement refuses their orders; their orders stay.
+ */
+export async function setUserStatus(db: DbOrTx, userId: string, status: 'active' | 'suspended') {
+  const [row] = await db
+    .update(users)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return row;
+}
 export const reinstateSeller = (db: Db, sellerId: string) => setSellerStatus(db, sellerId, 'active');

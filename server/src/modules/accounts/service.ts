@@ -94,8 +94,13 @@ async function authenticate<T extends AccountTable>(db: DbOrTx, table: T, email:
   return row as T['$inferSelect'];
 }
 
-export const loginUser = (db: DbOrTx, email: string, password: string) =>
-  authenticate(db, users, email, password);
+export async function loginUser(db: DbOrTx, email: string, password: string) {
+  const user = await authenticate(db, users, email, password);
+  if (user.status === 'suspended') {
+    throw new AppError('FORBIDDEN', 'This account is suspended. Please contact the marketplace');
+  }
+  return user;
+}
 
 export async function loginSeller(db: DbOrTx, email: string, password: string) {
   const seller = await authenticate(db, sellers, email, password);

@@ -357,7 +357,16 @@ describe('orders, messages and figures', () => {
     expect(after.revenue30dPaise - before.revenue30dPaise).toBe(300_000);
     expect(after.revenue30d).toBe(after.revenue30dPaise / 100);
     expect(Object.keys(after).sort()).toEqual(
-      ['orders', 'products', 'revenue30d', 'revenue30dPaise', 'sellers', 'suspendedSellers', 'users'].sort(),
+      [
+        'orders',
+        'period',
+        'products',
+        'revenue30d',
+        'revenue30dPaise',
+        'sellers',
+        'suspendedSellers',
+        'users',
+      ].sort(),
     );
   });
 });

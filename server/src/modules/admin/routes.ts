@@ -17,8 +17,16 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../lib/ids.ts';
-import { reinstateSeller, requireRole, suspendSeller, toSellerProfile } from '../accounts/index.ts';
+import {
+  principalOf,
+  reinstateSeller,
+  requireRole,
+  suspendSeller,
+  toSellerProfile,
+} from '../accounts/index.ts';
+import { recordAudit } from './audit.ts';
 import { listMessages } from './messages.ts';
+import adminMoneyRoutes from './money-routes.ts';
 import { listAdminOrders } from './orders.ts';
 import { allSellers, allUsers, listSellers, listUsers } from './people.ts';
 import { listAdminProducts } from './products.ts';
@@ -37,6 +45,7 @@ export default async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
   app.addHook('onRequest', requireRole('admin'));
+  await app.register(adminMoneyRoutes);
 
   const { gstMode } = app.deps.config;
   const answer = <T extends z.ZodType>(schema: T) => ({ schema: { response: responses(schema) } });
@@ -71,14 +80,23 @@ export default async function adminRoutes(fastify: FastifyInstance) {
     withTotal(reply, await listMessages(db, req.query)),
   );
 
-  app.post('/api/admin/sellers/:id/suspend', sellerParams, async (req) => ({
-    success: true as const,
-    seller: toSellerProfile(await suspendSeller(db, req.params.id), gstMode),
-  }));
-  app.post('/api/admin/sellers/:id/reinstate', sellerParams, async (req) => ({
-    success: true as const,
-    seller: toSellerProfile(await reinstateSeller(db, req.params.id), gstMode),
-  }));
+  app.post('/api/admin/sellers/:id/suspend', sellerParams, async (req) => {
+    const seller = await suspendSeller(db, req.params.id);
+    await recordAudit(db, principalOf(req), 'seller.suspend', { kind: 'seller', id: seller.id });
+    return { success: true as const, seller: toSellerProfile(seller, gstMode) };
+  });
+  app.post('/api/admin/sellers/:id/reinstate', sellerParams, async (req) => {
+    const seller = await reinstateSeller(db, req.params.id);
+    await recordAudit(db, principalOf(req), 'seller.reinstate', { kind: 'seller', id: seller.id });
+    return { success: true as const, seller: toSellerProfile(seller, gstMode) };
+  });
 
-  app.get('/api/admin/stats', answer(adminStatsSchema), async () => dashboardStats(db));
+  const statsQuery = z.object({
+    days: z.enum(['7', '30', '90'], { error: 'days must be 7, 30 or 90' }).optional(),
+  });
+  app.get(
+    '/api/admin/stats',
+    { schema: { querystring: statsQuery, response: responses(adminStatsSchema) } },
+    async (req) => dashboardStats(db, new Date(), Number(req.query.days ?? 30)),
+  );
 }

@@ -1,7 +1,7 @@
 import type { AdminStats } from '@vastra/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { orderItems, orders, products, sellers, users } from '../../db/schema.ts';
+import { ledgerEntries, orderItems, orders, products, sellers, users } from '../../db/schema.ts';
 import { paiseToRupees } from '../../lib/money.ts';
 import { qualified as q } from '../../lib/qualified.ts';
 
@@ -13,8 +13,15 @@ const PLACED = sql`('paid', 'cod_due', 'cod_collected', 'refunded')`;
  * value) counts only money received: items not cancelled of paid orders, and Cash On Delivery items
  * whose cash was collected on delivery. COD still due is not revenue yet.
  */
-export async function dashboardStats(db: DbOrTx, now = new Date()): Promise<AdminStats> {
+export async function dashboardStats(db: DbOrTx, now = new Date(), days = 30): Promise<AdminStats> {
   const since = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
+  const periodStart = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  const received = (from: Date) =>
+    sql<number>`(select coalesce(sum(${q(orderItems.taxablePaise)}), 0) from ${orderItems}
+        inner join ${orders} on ${q(orders.id)} = ${q(orderItems.orderId)}
+        where (${q(orders.paymentStatus)} = 'paid' or ${q(orderItems.codCollectedAt)} is not null)
+          and ${q(orderItems.status)} not in ('cancelled', 'awaiting_payment')
+          and ${q(orders.createdAt)} >= ${from.toISOString()})`.mapWith(Number);
   const [row] = await db
     .select({
       sellers: sql<number>`(select count(*) from ${sellers})`.mapWith(Number),
@@ -31,11 +38,12 @@ export async function dashboardStats(db: DbOrTx, now = new Date()): Promise<Admi
         sql<number>`(select count(*) from ${orders} where ${q(orders.paymentStatus)} in ${PLACED})`.mapWith(
           Number,
         ),
-      revenue: sql<number>`(select coalesce(sum(${q(orderItems.taxablePaise)}), 0) from ${orderItems}
-        inner join ${orders} on ${q(orders.id)} = ${q(orderItems.orderId)}
-        where (${q(orders.paymentStatus)} = 'paid' or ${q(orderItems.codCollectedAt)} is not null)
-          and ${q(orderItems.status)} not in ('cancelled', 'awaiting_payment')
-          and ${q(orders.createdAt)} >= ${since.toISOString()})`.mapWith(Number),
+      revenue: received(since),
+      periodRevenue: received(periodStart),
+      // Commission kept: charged on deliveries, less what refunded returns gave back.
+      commission: sql<number>`(select coalesce(-sum(${q(ledgerEntries.amountPaise)}), 0) from ${ledgerEntries}
+        where ${q(ledgerEntries.kind)} in ('commission', 'commission_reversal')
+          and ${q(ledgerEntries.createdAt)} >= ${periodStart.toISOString()})`.mapWith(Number),
     })
     .from(sql`(select 1) as one`);
   const revenue30dPaise = row?.revenue ?? 0;
@@ -47,5 +55,10 @@ export async function dashboardStats(db: DbOrTx, now = new Date()): Promise<Admi
     orders: row?.orders ?? 0,
     revenue30dPaise,
     revenue30d: paiseToRupees(revenue30dPaise),
+    period: {
+      days,
+      revenue: paiseToRupees(row?.periodRevenue ?? 0),
+      commission: paiseToRupees(row?.commission ?? 0),
+    },
   };
 }

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { ShippingAddress } from '../cart/index.ts';
 import { invoiceShipment, operatorOf } from '../invoices/index.ts';
+import { recordDelivery } from '../ledger/index.ts';
 import { refuseTransition } from './item-owner.ts';
 import { notifyShipped } from './notify.ts';
 
@@ -53,7 +54,12 @@ export async function shipItem(deps: OrderDeps, sellerId: string, itemId: string
  * item's cash at the door: it is `collected` from now on, and once every item of the order is
  * delivered or cancelled the order's payment is `cod_collected` (settleCodOrder).
  */
-export async function deliverItem(db: Db, sellerId: string, itemId: string) {
+export async function deliverItem(
+  db: Db,
+  sellerId: string,
+  itemId: string,
+  money: { returnWindowDays: number; defaultCommissionBp: number },
+) {
   return db.transaction(async (tx) => {
     const now = new Date();
     const [row] = await tx
@@ -65,10 +71,13 @@ export async function deliverItem(db: Db, sellerId: string, itemId: string) {
       .returning();
     if (!row) return refuseTransition(tx, { sellerId }, itemId, 'marked delivered');
     const [order] = await tx
-      .select({ method: orders.paymentMethod })
+      .select({ method: orders.paymentMethod, paymentMethod: orders.paymentMethod, state: orders.state })
       .from(orders)
       .where(eq(orders.id, row.orderId))
       .for('update');
+    // The sale enters the seller's ledger, payable once the return window has passed (DESIGN §11).
+    const settlesAt = new Date(now.getTime() + money.returnWindowDays * 86_400_000);
+    await recordDelivery(tx, row, order!, { settlesAt, defaultCommissionBp: money.defaultCommissionBp });
     if (order?.method !== 'cod') return row;
     const [collected] = await tx
       .update(orderItems)

@@ -5,8 +5,8 @@ import { conflict, notFound } from '../../lib/errors.ts';
 
 export const ITEM_NOT_FOUND = 'Order item not found';
 
-/** Which items the caller may act on: a customer's own orders, or a seller's own products. */
-export type ItemOwner = { userId: string } | { sellerId: string };
+/** Which items the caller may act on: a customer's own orders, a seller's own products, or any (an admin). */
+export type ItemOwner = { userId: string } | { sellerId: string } | { adminId: string };
 
 export const ownedBy = (owner: ItemOwner) =>
   'userId' in owner
@@ -14,7 +14,9 @@ export const ownedBy = (owner: ItemOwner) =>
         orderItems.orderId,
         sql`(select ${orders.id} from ${orders} where ${orders.userId} = ${owner.userId})`,
       )
-    : eq(orderItems.sellerId, owner.sellerId);
+    : 'sellerId' in owner
+      ? eq(orderItems.sellerId, owner.sellerId)
+      : sql`true`;
 
 /** 404 when the item is not the caller's, else 409 naming its current status. */
 export async function refuseTransition(

@@ -57,7 +57,10 @@ export default async function orderRoutes(fastify: FastifyInstance) {
     '/api/seller/orders/:itemId/deliver',
     { ...asSeller, schema: itemStatus },
     async (req): Promise<ItemStatusAnswer> => {
-      const item = await deliverItem(db, principalOf(req).id, req.params.itemId);
+      const item = await deliverItem(db, principalOf(req).id, req.params.itemId, {
+        returnWindowDays: app.deps.config.returns.windowDays,
+        defaultCommissionBp: app.deps.config.commissionBp,
+      });
       return { success: true, _id: item.id, status: item.status };
     },
   );

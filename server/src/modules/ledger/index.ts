@@ -1,0 +1,12 @@
+/** The sellers' ledger: sales, commission, TCS, refunds, payouts (DESIGN §11). Other code imports only this file. */
+export {
+  COMMISSION_GST_PERCENT,
+  commissionRateBp,
+  recordDelivery,
+  recordReturnRefund,
+  sellerBalance,
+  TCS_BP,
+} from './entries.ts';
+export { listPayouts, recordPayout } from './payouts.ts';
+export { csvLine, payoutsDue, rupeesText, tcsReport } from './reports.ts';
+export { default as ledgerRoutes } from './routes.ts';
