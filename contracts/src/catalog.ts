@@ -71,6 +71,10 @@ export const productSchema = z.object({
   sizeChart: sizeChartSchema.nullable(),
   /** HSN code: picks the GST rate in `india` mode, printed on invoices. */
   hsn: z.string(),
+  /** Only in the seller's own lists: whether the product is on sale and, if not, why. */
+  listing: z
+    .object({ status: z.enum(['active', 'unpublished', 'hidden']), reason: z.string().nullable() })
+    .optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

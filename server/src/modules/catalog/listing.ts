@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { products, sellers } from '../../db/schema.ts';
 import type { ListOrder, ListPage } from '../../lib/legacy-list.ts';
-import { type ApiProduct, isVisible, productColumns, toApiProduct } from './product-view.ts';
+import { type ApiProduct, isVisible, productColumns, toApiProduct, toOwnProduct } from './product-view.ts';
 
 export interface ListProductsQuery {
   category?: Category;
@@ -35,6 +35,8 @@ async function pageOf(
   page: number,
   limit: number,
   order: ListOrder = 'newest',
+  /** The seller's own list: each product says whether it is on sale, and why not. */
+  own = false,
 ): Promise<ProductPage> {
   const counted = db
     .select({ n: count() })
@@ -42,14 +44,19 @@ async function pageOf(
     .innerJoin(sellers, eq(sellers.id, products.sellerId))
     .where(where);
   const rows = await db
-    .select({ ...productColumns, total: sql<number>`(${counted})`.mapWith(Number) })
+    .select({
+      ...productColumns,
+      status: products.status,
+      hiddenReason: products.hiddenReason,
+      total: sql<number>`(${counted})`.mapWith(Number),
+    })
     .from(products)
     .innerJoin(sellers, eq(sellers.id, products.sellerId))
     .where(where)
     .orderBy(...BY_AGE[order])
     .limit(limit)
     .offset((page - 1) * limit);
-  if (rows.length > 0) return { items: rows.map(toApiProduct), total: rows[0]!.total };
+  if (rows.length > 0) return { items: rows.map(own ? toOwnProduct : toApiProduct), total: rows[0]!.total };
   // Past the last page there is no row to carry the count; only then a second statement counts.
   if (page === 1) return { items: [], total: 0 };
   const [row] = await counted;
@@ -72,7 +79,7 @@ export function listProducts(db: DbOrTx, query: ListProductsQuery): Promise<Prod
 /** A page of a seller's own products (not removed), whatever their visibility in the shop. */
 export function listSellerProducts(db: DbOrTx, sellerId: string, { page, limit, order }: ListPage) {
   const where = and(eq(products.sellerId, sellerId), ne(products.status, 'removed'));
-  return pageOf(db, where, page, limit, order);
+  return pageOf(db, where, page, limit, order, true);
 }
 
 /** The landing page's cards: best rated first, then newest; only products in stock. */

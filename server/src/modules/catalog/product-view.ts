@@ -140,6 +140,22 @@ export function toApiProduct(row: ProductRow): ApiProduct {
   };
 }
 
+/**
+ * A product in its seller's own lists: with whether it is on sale and, when not, why (added while
+ * unregistered in `india` GST mode, or hidden by an admin with a reason).
+ */
+export function toOwnProduct(
+  row: ProductRow & { status: 'active' | 'removed' | 'unpublished' | 'hidden'; hiddenReason: string | null },
+): ApiProduct {
+  const listing =
+    row.status === 'hidden'
+      ? { status: 'hidden' as const, reason: row.hiddenReason ?? 'Hidden by the marketplace' }
+      : row.status === 'unpublished'
+        ? { status: 'unpublished' as const, reason: 'Add your GSTIN in your profile to put it on sale' }
+        : { status: 'active' as const, reason: null };
+  return { ...toApiProduct(row), listing };
+}
+
 /** Visible in the shop: not removed, and its seller not suspended. */
 export const isVisible = and(eq(products.status, 'active'), eq(sellers.status, 'active'));
 

@@ -294,6 +294,12 @@ describe('the admin acts', () => {
     });
     expect(hide.statusCode).toBe(200);
     expect((await call('GET', `/api/product-page/${product.id}`)).statusCode).toBe(404);
+    // Its seller sees it, hidden, with the reason.
+    const own = (await call('GET', '/api/seller/products', seller)).json() as { _id: string; listing: unknown }[];
+    expect(own.find((p) => p._id === product.id)!.listing).toEqual({
+      status: 'hidden',
+      reason: 'Photos show another brand',
+    });
     expect(
       (await call('POST', `/api/admin/products/${product.id}/hide`, admin, { reason: '' })).statusCode,
     ).toBe(400);
