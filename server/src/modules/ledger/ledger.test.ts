@@ -159,7 +159,7 @@ describe('the seller ledger', () => {
   });
 
   it('reports TCS per seller GSTIN, CGST + SGST within the state and IGST across', async () => {
-    const seller = await karnatakaSeller();
+    const seller = await karnatakaSeller(demoGstin('29', 21));
     await deliveredSale(seller, 200_000, 'Karnataka');
     await deliveredSale(seller, 100_000, 'Maharashtra');
     const month = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 7);
