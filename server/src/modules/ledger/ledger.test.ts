@@ -30,12 +30,10 @@ const windowPasses = (sellerId: string) =>
     .set({ settlesAt: sql`now() - interval '1 second'` })
     .where(eq(ledgerEntries.sellerId, sellerId));
 
-async function karnatakaSeller() {
-  return quickSeller(ctx.app, {
-    gstin: demoGstin('29', 21),
-    legalName: 'Das Weaves LLP',
-    state: 'Karnataka',
-  });
+let sellersMade = 0;
+/** A registered seller in Karnataka, each with its own GSTIN. */
+async function karnatakaSeller(gstin = demoGstin('29', 100 + sellersMade++)) {
+  return quickSeller(ctx.app, { gstin, legalName: 'Das Weaves LLP', state: 'Karnataka' });
 }
 
 /** A COD order of one product at `pricePaise`, shipped and delivered. */
@@ -295,7 +293,10 @@ describe('the admin acts', () => {
     expect(hide.statusCode).toBe(200);
     expect((await call('GET', `/api/product-page/${product.id}`)).statusCode).toBe(404);
     // Its seller sees it, hidden, with the reason.
-    const own = (await call('GET', '/api/seller/products', seller)).json() as { _id: string; listing: unknown }[];
+    const own = (await call('GET', '/api/seller/products', seller)).json() as {
+      _id: string;
+      listing: unknown;
+    }[];
     expect(own.find((p) => p._id === product.id)!.listing).toEqual({
       status: 'hidden',
       reason: 'Photos show another brand',
