@@ -179,7 +179,7 @@ describe('concurrent requests', () => {
       { size: 'XL', stock: 2 },
     ]);
     const buyers = await Promise.all(Array.from({ length: 6 }, () => quickUser(ctx.app)));
-    const items = [];
+    const items: string[] = [];
     for (const b of buyers) {
       const order = await deliveredOrder(call, ctx.app, b, seller, [
         { productId: product.id, variantId: variant('M').id },

@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { orderItems, orders, refunds, returns } from '../db/schema.ts';
 import { creditItemUnits, operatorOf, shareOfUnits } from '../modules/invoices/index.ts';
+import { recordReturnRefund } from '../modules/ledger/index.ts';
 import type { ReturnRow } from '../modules/returns/index.ts';
 import type { WorkflowDeps } from './deps.ts';
 import { COD_REFUND_PROVIDER, recordOwedRefund } from './owed-refunds.ts';
@@ -29,7 +30,8 @@ async function unitsRefunded(tx: DbOrTx, itemId: string, except: string) {
 
 /**
  * The money of returned units, in the caller's transaction: a credit note for them (pro rata of the
- * item's taxable value and tax as placed) and a refund of the same amount, never more than the
+ * item's taxable value and tax as placed), a refund of the same amount debited to the seller's
+ * ledger (with the commission and TCS on it given back), never more than the
  * order's total less every refund of it so far (the order row is locked, so two returns of one
  * order settle one after the other). The caller holds the item's row lock. The refund is recorded as owed with the idempotency key
  * `return-{returnId}`: an online order's is made through its provider after the commit (and retried
@@ -50,16 +52,12 @@ export async function refundReturnedUnits(
     .from(refunds)
     .where(eq(refunds.orderId, item.orderId));
   const refundedSoFar = Number(paid?.sum ?? 0);
-  // Without an invoice (an item delivered before invoices existed) the same pro-rata share, after
+  // Without an invoice (an item delivered before invoices existed) the same pro-rata shares, after
   // the units of the item refunded before.
-  const share = credit
-    ? credit.taxablePaise + credit.taxPaise
-    : shareOfUnits(
-        item.taxablePaise + item.taxPaise,
-        item.quantity,
-        await unitsRefunded(tx, item.id, ret.id),
-        ret.quantity,
-      );
+  const before = credit ? 0 : await unitsRefunded(tx, item.id, ret.id);
+  const part = (total: number) => shareOfUnits(total, item.quantity, before, ret.quantity);
+  const share = credit ? credit.taxablePaise + credit.taxPaise : part(item.taxablePaise + item.taxPaise);
+  const returnedTaxablePaise = credit ? credit.taxablePaise : part(item.taxablePaise);
   const refundPaise = Math.max(0, Math.min(share, order!.totalPaise - refundedSoFar));
   const creditNoteId = credit?.id ?? null;
   if (refundPaise === 0) return { refundPaise, refundId: null, creditNoteId, toSettle: [] };
@@ -79,6 +77,8 @@ export async function refundReturnedUnits(
     .update(orderItems)
     .set({ refundedPaise: sql`coalesce(${orderItems.refundedPaise}, 0) + ${refundPaise}` })
     .where(eq(orderItems.id, item.id));
+  // The seller gives the refund back, and gets back what the sale's commission and TCS took of it.
+  await recordReturnRefund(tx, { returnId: ret.id, item, refundPaise, returnedTaxablePaise });
   if (!cod && refundedSoFar + refundPaise >= order!.totalPaise) {
     await tx
       .update(orders)

@@ -15,7 +15,7 @@ import {
   variantStock,
 } from '../../test/return-fixtures.ts';
 import { callerOf, type FastAccount, quickSeller, quickUser } from '../../test/shop-fixtures.ts';
-import { outboxEmails, refunds, returns } from '../db/schema.ts';
+import { ledgerEntries, outboxEmails, refunds, returns } from '../db/schema.ts';
 
 /**
  * Returns after delivery (issue 18, DESIGN §6): every move of requested → approved → received →
@@ -114,6 +114,9 @@ describe('a refund of a delivered Cash On Delivery item', () => {
       amountPaise: 118_000,
       reason: 'return',
     });
+    // The seller's ledger gives the refund back, once, for this return.
+    const ledger = await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.returnId, ret._id));
+    expect(ledger.filter((e) => e.kind === 'refund').map((e) => e.amountPaise)).toEqual([-118_000]);
 
     const twice = await act(call, seller, 'seller', ret._id, 'receive', { conditionOk: true });
     expect(twice.statusCode).toBe(409);
