@@ -61,7 +61,7 @@ export function ReturnSummary({
             {state.label}
           </span>
           <strong>{returnAsk(r)}</strong>
-          <span className="muted">of {r.itemQuantity}</span>
+          <span className="muted">of {r.itemQuantity} bought</span>
         </p>
         <dl className="return-facts">
           <div>
@@ -87,10 +87,10 @@ export function ReturnSummary({
           </div>
           {who}
           {r.pickup && (
-            <div>
+            <div className="wide">
               <dt>Pickup</dt>
               <dd>
-                {r.pickup.courier} · AWB <span className="mono">{r.pickup.awb}</span>
+                {r.pickup.courier} · AWB <span className="mono nowrap">{r.pickup.awb}</span>
               </dd>
             </div>
           )}

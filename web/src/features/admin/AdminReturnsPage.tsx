@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { RETURN_STATUS_LABELS, RETURN_STATUSES, type ReturnStatus } from '@vastra/contracts/constants';
+import { RETURN_STATUSES, type ReturnStatus } from '@vastra/contracts/constants';
 import { Link, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/Pagination.tsx';
 import { ReturnSummary } from '../../components/ReturnSummary.tsx';
@@ -10,6 +10,16 @@ import { toast } from '../../lib/toast.ts';
 import { AdminLoadError, AdminOnly } from './AdminOnly.tsx';
 import { type AdminMove, AdminReturnActions } from './AdminReturnActions.tsx';
 import './admin.css';
+
+/** The list's tabs: every state (a parcel received is a return closed as not acceptable). */
+const TAB_LABEL: Record<ReturnStatus, string> = {
+  requested: 'Requested',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  received: 'Not accepted',
+  refunded: 'Refunded',
+  exchanged: 'Exchanged',
+};
 
 const DONE: Record<AdminMove['move'], string> = {
   approve: 'Return approved',
@@ -69,7 +79,7 @@ function AdminReturns() {
             aria-current={t === status ? 'true' : undefined}
             onClick={() => setParams(t ? { status: t } : {})}
           >
-            {t ? RETURN_STATUS_LABELS[t].split(',')[0] : 'All'}
+            {t ? TAB_LABEL[t] : 'All'}
             {t && counts && (
               <>
                 {' '}
