@@ -88,12 +88,12 @@ describe('the production build (server/dist/main.js)', () => {
     expect(await listing.json()).toEqual([]);
   });
 
-  it('warns at start-up that card payments are in test mode when no payment key is set', () => {
+  it('warns at start-up that online payments are in test mode when no payment key is set', () => {
     const warning = output.split('\n').find((line) => line.startsWith('{') && line.includes('TEST MODE'));
     expect(warning).toBeDefined();
     expect(JSON.parse(warning!)).toMatchObject({
       level: 40,
-      msg: expect.stringMatching(/no real money is taken.*STRIPE_SECRET_KEY/),
+      msg: expect.stringMatching(/RAZORPAY_KEY_ID.*STRIPE_SECRET_KEY.*no real money is taken/),
     });
   });
 });
