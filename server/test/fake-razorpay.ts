@@ -105,8 +105,11 @@ export class FakeRazorpay {
       return send(401, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
     const notFound = () =>
       send(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
-    let m: RegExpMatchArray | null;
-    if (req.method === 'POST' && path === '/v1/orders') {
+    /** The id in `path` when the request is `method` on `pattern`, else undefined. */
+    const route = (method: string, pattern: RegExp) =>
+      req.method === method ? path.match(pattern)?.[1] : undefined;
+    const postOrders = req.method === 'POST' && path === '/v1/orders';
+    if (postOrders) {
       const order: Order = {
         id: id('order'),
         amount: Number(body.amount),
@@ -117,30 +120,35 @@ export class FakeRazorpay {
       this.orders.set(order.id, order);
       return send(200, order);
     }
-    if ((m = path.match(/^\/v1\/orders\/([^/]+)$/))) {
-      const order = this.orders.get(m[1]!);
+    const orderId = route('GET', /^\/v1\/orders\/([^/]+)$/);
+    if (orderId !== undefined) {
+      const order = this.orders.get(orderId);
       return order ? send(200, order) : notFound();
     }
-    if ((m = path.match(/^\/v1\/orders\/([^/]+)\/payments$/))) {
-      const items = [...this.payments.values()].filter((p) => p.order_id === m![1]);
+    const orderPayments = route('GET', /^\/v1\/orders\/([^/]+)\/payments$/);
+    if (orderPayments !== undefined) {
+      const items = [...this.payments.values()].filter((p) => p.order_id === orderPayments);
       return send(200, { entity: 'collection', count: items.length, items });
     }
-    if ((m = path.match(/^\/v1\/payments\/([^/]+)$/))) {
-      const payment = this.payments.get(m[1]!);
+    const paymentId = route('GET', /^\/v1\/payments\/([^/]+)$/);
+    if (paymentId !== undefined) {
+      const payment = this.payments.get(paymentId);
       return payment ? send(200, payment) : notFound();
     }
-    if (req.method === 'POST' && (m = path.match(/^\/v1\/payments\/([^/]+)\/capture$/))) {
-      const payment = this.payments.get(m[1]!);
+    const captured = route('POST', /^\/v1\/payments\/([^/]+)\/capture$/);
+    if (captured !== undefined) {
+      const payment = this.payments.get(captured);
       if (!payment) return notFound();
       payment.status = 'captured';
       return send(200, payment);
     }
-    if (req.method === 'POST' && (m = path.match(/^\/v1\/payments\/([^/]+)\/refund$/))) {
+    const refunded = route('POST', /^\/v1\/payments\/([^/]+)\/refund$/);
+    if (refunded !== undefined) {
       if (this.failRefunds > 0) {
         this.failRefunds--;
         return send(502, { error: { code: 'SERVER_ERROR', description: 'fake refund outage' } });
       }
-      const payment = this.payments.get(m[1]!);
+      const payment = this.payments.get(refunded);
       if (!payment) return notFound();
       const refund: Refund = {
         id: id('rfnd'),
@@ -151,8 +159,9 @@ export class FakeRazorpay {
       this.refunds.push(refund);
       return send(200, refund);
     }
-    if ((m = path.match(/^\/v1\/payments\/([^/]+)\/refunds$/))) {
-      const items = this.refunds.filter((r) => r.payment_id === m![1]);
+    const refundsOf = route('GET', /^\/v1\/payments\/([^/]+)\/refunds$/);
+    if (refundsOf !== undefined) {
+      const items = this.refunds.filter((r) => r.payment_id === refundsOf);
       return send(200, { entity: 'collection', count: items.length, items });
     }
     return send(404, { error: { code: 'NOT_FOUND', description: `no fake for ${req.method} ${path}` } });

@@ -1,5 +1,5 @@
 import { type GstMode, type SizeChart, sellerStateCode } from '@vastra/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { namedStatement } from '../db/named-statement.ts';
 import type { StoredImage } from '../db/schema.ts';

@@ -36,7 +36,7 @@ import { z } from 'zod';
 import { notFound } from '../lib/errors.ts';
 import { idSchema } from '../lib/ids.ts';
 import { customerOf, principalOf, requireCustomerToken, requireRole } from '../modules/accounts/index.ts';
-import { CART_LINE_NOT_FOUND, methodName, removeCartLine } from '../modules/cart/index.ts';
+import { CART_LINE_NOT_FOUND, removeCartLine } from '../modules/cart/index.ts';
 import { productIdToDelete } from '../modules/catalog/index.ts';
 import { getCustomerOrder } from '../modules/orders/index.ts';
 import { cancelOrderItem } from './cancel-item.ts';

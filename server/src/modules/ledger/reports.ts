@@ -2,8 +2,6 @@ import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerEntries, sellers } from '../../db/schema.ts';
 
-const IST = "'Asia/Kolkata'";
-
 /** The instants a calendar month in India starts and ends ("2026-11"). */
 export function monthRange(month: string) {
   const [y, m] = month.split('-').map(Number) as [number, number];
