@@ -98,7 +98,10 @@ function SellerProducts() {
                     />
                   </td>
                   <td data-label="Name" className="cell-name">
-                    <Link to={productPath(p._id)}>{p.productName}</Link>
+                    <div>
+                      <Link to={productPath(p._id)}>{p.productName}</Link>
+                      <ListingNote listing={p.listing} />
+                    </div>
                   </td>
                   <td data-label="Date Added" className="cell-nowrap">
                     {formatDate(p.date)}
@@ -164,6 +167,21 @@ function SizesCell({ variants }: { variants: Product['variants'] }) {
         ))}
       </ul>
       {low && <p className="low-stock">{low}</p>}
+    </div>
+  );
+}
+
+const NOT_ON_SALE = { hidden: 'Hidden by Vastra', unpublished: 'Not on sale' } as const;
+
+/** Why a product is not on sale (hidden by an admin, or unpublished without a GSTIN); nothing when it is. */
+function ListingNote({ listing }: { listing: Product['listing'] }) {
+  if (!listing || listing.status === 'active') return null;
+  return (
+    <div className="listing-note">
+      <span className={`pill ${listing.status === 'hidden' ? 'pill-bad' : 'pill-warn'}`}>
+        {NOT_ON_SALE[listing.status]}
+      </span>
+      {listing.reason && <p className="listing-reason">{listing.reason}</p>}
     </div>
   );
 }

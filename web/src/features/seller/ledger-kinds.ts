@@ -1,0 +1,30 @@
+import type { LedgerKind } from '@vastra/contracts/constants';
+import { formatRupees } from '../../lib/format.ts';
+
+/** How each kind of ledger entry reads on the seller's statement. */
+export const LEDGER_LABELS: Record<LedgerKind, string> = {
+  sale: 'Sale (paid online)',
+  cod_collected: 'COD collected',
+  commission: 'Commission',
+  commission_gst: 'GST on commission',
+  tcs: 'TCS',
+  refund: 'Refund to customer',
+  commission_reversal: 'Commission returned',
+  commission_gst_reversal: 'GST on commission returned',
+  tcs_reversal: 'TCS returned',
+  payout: 'Payout to your bank',
+};
+
+/**
+ * An amount with its sign from the seller's side: '+Rs. 942.82' in, '−Rs. 79.90' out (a real
+ * minus sign, which screen readers say as "minus"). Zero has none.
+ */
+export function signedRupees(amount: number): string {
+  if (amount === 0) return formatRupees(0);
+  return `${amount > 0 ? '+' : '−'}${formatRupees(Math.abs(amount))}`;
+}
+
+/** Whether an entry's money is payable yet: settled once its return window has passed. */
+export function isSettled(settlesAt: string, now = Date.now()): boolean {
+  return new Date(settlesAt).getTime() <= now;
+}
