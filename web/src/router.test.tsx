@@ -126,3 +126,18 @@ describe('side menu', () => {
     expect(links('user')).not.toContain('/login');
   });
 });
+
+describe('marketplace money screens', () => {
+  const links = (role: Parameters<typeof menuFor>[0]) =>
+    menuFor(role).flatMap((g) => g.links.map((l) => l.to));
+
+  it('has the seller’s Payments and the admin’s Payouts and Audit log, linked from their menus', () => {
+    expect(matched('/seller-payments')).toBe('seller-payments');
+    // Not dashboard data-table lists.
+    expect(matched('/dashboard/payouts')).toBe('dashboard/payouts');
+    expect(matched('/dashboard/audit-log')).toBe('dashboard/audit-log');
+    expect(links('seller')).toContain('/seller-payments');
+    expect(links('admin')).toEqual(expect.arrayContaining(['/dashboard/payouts', '/dashboard/audit-log']));
+    expect(links('user')).not.toContain('/seller-payments');
+  });
+});

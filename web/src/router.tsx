@@ -176,6 +176,11 @@ export const screens: RouteObject[] = [
     lazy: s('seller-returns', () => import('./features/seller/SellerReturnsPage.tsx')),
   },
   {
+    path: 'seller-payments',
+    handle: { title: 'Payments' },
+    lazy: s('seller-payments', () => import('./features/seller/SellerPaymentsPage.tsx')),
+  },
+  {
     path: 'admin-login',
     handle: { title: 'Admin Login' },
     lazy: s('admin-login', () => import('./features/admin/AdminLoginPage.tsx')),
@@ -189,6 +194,16 @@ export const screens: RouteObject[] = [
     path: 'dashboard/returns',
     handle: { title: 'Returns' },
     lazy: s('admin-returns', () => import('./features/admin/AdminReturnsPage.tsx')),
+  },
+  {
+    path: 'dashboard/payouts',
+    handle: { title: 'Payouts' },
+    lazy: s('admin-payouts', () => import('./features/admin/AdminPayoutsPage.tsx')),
+  },
+  {
+    path: 'dashboard/audit-log',
+    handle: { title: 'Audit log' },
+    lazy: s('admin-audit-log', () => import('./features/admin/AdminAuditLogPage.tsx')),
   },
   // Admin lists behind the dashboard's 'view' links: sellers, users, products, orders, messages.
   {

@@ -58,11 +58,16 @@ function accountLinks(role: SessionRole): NavLink[] {
         { to: '/seller-profile', label: 'Profile' },
         { to: '/seller-orders', label: 'Orders' },
         { to: '/seller-returns', label: 'Returns' },
+        { to: '/seller-payments', label: 'Payments' },
         { to: '/seller-addProduct', label: 'Add Product' },
         { to: '/seller-allProducts', label: 'All Products' },
       ];
     case 'admin':
-      return [{ to: '/dashboard', label: 'Dashboard' }];
+      return [
+        { to: '/dashboard', label: 'Dashboard' },
+        { to: '/dashboard/payouts', label: 'Payouts' },
+        { to: '/dashboard/audit-log', label: 'Audit log' },
+      ];
     default:
       return [
         { to: '/login', label: 'Login' },

@@ -1,14 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { SearchIcon } from '../../components/icons.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
+import { ActionDialog } from './ActionDialog.tsx';
 import { AdminLoadError, AdminOnly } from './AdminOnly.tsx';
-import { ADMIN_PAGE_SIZE, adminKeys, removeProduct, setSellerSuspended, useAdminList } from './api.ts';
+import { ADMIN_PAGE_SIZE, adminKeys, useAdminList } from './api.ts';
 import { ADMIN_LISTS, type ListDef } from './lists.tsx';
+import { ActionButton, type RowAction } from './row-actions.tsx';
 import './admin.css';
 
 type Row = { _id: string };
@@ -40,22 +42,19 @@ function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
   useEffect(() => setDraft(q), [q]);
   const data = useAdminList<Row>(list, q, page);
   const qc = useQueryClient();
-  const [asking, setAsking] = useState<Row | null>(null);
+  const [asking, setAsking] = useState<RowAction | null>(null);
 
   const act = useMutation({
-    mutationFn: async (row: Row) => {
-      const kind = def.action?.kind(row);
-      if (kind === 'remove') await removeProduct(row._id);
-      else if (kind) await setSellerSuspended(row._id, kind === 'suspend');
-      return kind;
-    },
-    onSuccess: (kind, row) => {
-      const done = { suspend: 'suspended', reinstate: 'reinstated', remove: 'removed' } as const;
-      toast.success(`${def.rowName(row)} ${kind ? done[kind] : 'updated'}`);
+    mutationFn: ({ action, reason }: { action: RowAction; reason: string }) => action.run(reason),
+    onSuccess: (_, { action }) => {
+      toast.success(action.done);
       setAsking(null);
       return qc.invalidateQueries({ queryKey: adminKeys.all });
     },
-    onError: (err) => toast.error(err.message),
+    onError: (err) => {
+      // A reason the server found wanting shows beside its field (ActionDialog).
+      if (!(err instanceof ApiError && err.status === 400)) toast.error(err.message);
+    },
   });
 
   const search = (e: FormEvent) => {
@@ -122,36 +121,26 @@ function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
                     {c.label}
                   </th>
                 ))}
-                {def.action && <th scope="col">Action</th>}
+                {def.actions && <th scope="col">Action</th>}
               </tr>
             </thead>
             <tbody>
-              {data.data.items.map((row) => {
-                const kind = def.action?.kind(row);
-                return (
-                  <tr key={row._id}>
-                    {def.columns.map((c) => (
-                      <td key={c.label} data-label={c.label} className={c.className}>
-                        {c.cell(row)}
-                      </td>
-                    ))}
-                    {def.action && (
-                      <td data-label="Action" className="cell-action">
-                        {kind && (
-                          <button
-                            type="button"
-                            className={`btn btn-sm ${kind === 'reinstate' ? '' : 'btn-danger'}`}
-                            onClick={() => setAsking(row)}
-                            aria-label={`${def.action.label(row)} ${def.rowName(row)}`}
-                          >
-                            {def.action.label(row)}
-                          </button>
-                        )}
-                      </td>
-                    )}
-                  </tr>
-                );
-              })}
+              {data.data.items.map((row) => (
+                <tr key={row._id}>
+                  {def.columns.map((c) => (
+                    <td key={c.label} data-label={c.label} className={c.className}>
+                      {c.cell(row, setAsking)}
+                    </td>
+                  ))}
+                  {def.actions && (
+                    <td data-label="Action" className="cell-action">
+                      {def.actions(row).map((a) => (
+                        <ActionButton key={a.name} action={a} ask={setAsking} />
+                      ))}
+                    </td>
+                  )}
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>
@@ -161,12 +150,12 @@ function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
         pages={Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE))}
         onPage={(p) => setParams(q ? { q, page: String(p) } : { page: String(p) })}
       />
-      {asking && def.action && (
-        <ConfirmDialog
-          {...def.action.question(asking)}
-          confirmLabel={def.action.label(asking)}
+      {asking && (
+        <ActionDialog
+          key={asking.name}
+          action={asking}
           busy={act.isPending}
-          onConfirm={() => act.mutate(asking)}
+          onConfirm={(reason) => act.mutateAsync({ action: asking, reason })}
           onCancel={() => setAsking(null)}
         />
       )}

@@ -12,20 +12,25 @@ import { Link } from 'react-router';
 import { formatDate, formatRupees } from '../../lib/format.ts';
 import { imageProps } from '../../lib/images.ts';
 import { productPath } from '../../lib/product-link.ts';
+import {
+  ActionButton,
+  type Ask,
+  cancelItemAction,
+  productActions,
+  type RowAction,
+  sellerActions,
+  userActions,
+  userStatusOf,
+} from './row-actions.tsx';
 
-/** A column of an admin table: header and how a row fills the cell. */
+/**
+ * A column of an admin table: header and how a row fills the cell. A cell may hold buttons of its
+ * own (an order's items each have theirs); `ask` opens their question.
+ */
 export interface Column<T> {
   label: string;
-  cell: (row: T) => ReactNode;
+  cell: (row: T, ask: Ask) => ReactNode;
   className?: string;
-}
-
-/** A row action that asks first (suspend, reinstate, remove). */
-export interface RowAction<T> {
-  label: (row: T) => string;
-  /** Null: the action does not apply to this row. */
-  kind: (row: T) => 'suspend' | 'reinstate' | 'remove' | null;
-  question: (row: T) => { title: string; message: string };
 }
 
 export interface ListDef<T> {
@@ -33,8 +38,8 @@ export interface ListDef<T> {
   /** What the search matches, e.g. 'name, e-mail or phone'. */
   searchFields: string;
   columns: Column<T>[];
-  action?: RowAction<T>;
-  rowName: (row: T) => string;
+  /** What the admin can do to a row (none: no Action column). */
+  actions?: (row: T) => RowAction[];
 }
 
 const pill = (ok: boolean, yes: string, no: string) => (
@@ -64,7 +69,6 @@ const ITEM_STATUS: Record<AdminOrderItem['status'], string> = {
 const sellers: ListDef<AdminSeller> = {
   title: 'Sellers',
   searchFields: 'name, company, e-mail or phone',
-  rowName: (s) => s.companyName,
   columns: [
     { label: 'Name', cell: (s) => s.fullName, className: 'cell-name' },
     { label: 'Company', cell: (s) => s.companyName },
@@ -74,23 +78,12 @@ const sellers: ListDef<AdminSeller> = {
     { label: 'Joined', cell: (s) => formatDate(s.date), className: NOWRAP },
     { label: 'Status', cell: (s) => pill(s.status === 'active', 'Active', 'Suspended'), className: NOWRAP },
   ],
-  action: {
-    label: (s) => (s.status === 'active' ? 'Suspend' : 'Reinstate'),
-    kind: (s) => (s.status === 'active' ? 'suspend' : 'reinstate'),
-    question: (s) =>
-      s.status === 'active'
-        ? {
-            title: `Suspend ${s.companyName}?`,
-            message: 'Their products leave the shop at once and they cannot add new ones until reinstated.',
-          }
-        : { title: `Reinstate ${s.companyName}?`, message: 'Their products return to the shop.' },
-  },
+  actions: sellerActions,
 };
 
 const users: ListDef<AdminUser> = {
   title: 'Users',
   searchFields: 'name, e-mail, phone or city',
-  rowName: (u) => u.fullName,
   columns: [
     { label: 'Name', cell: (u) => u.fullName, className: 'cell-name' },
     { label: 'Email', cell: (u) => u.email },
@@ -98,13 +91,21 @@ const users: ListDef<AdminUser> = {
     { label: 'City', cell: (u) => [u.city, u.state].filter(Boolean).join(', ') },
     { label: 'Orders', cell: (u) => u.orderCount },
     { label: 'Joined', cell: (u) => formatDate(u.date), className: NOWRAP },
+    {
+      label: 'Status',
+      className: NOWRAP,
+      cell: (u) => {
+        const status = userStatusOf(u);
+        return status ? pill(status === 'active', 'Active', 'Suspended') : null;
+      },
+    },
   ],
+  actions: userActions,
 };
 
 const products: ListDef<AdminProduct> = {
   title: 'Products',
   searchFields: 'product, brand or seller',
-  rowName: (p) => p.productName,
   columns: [
     {
       label: 'Image',
@@ -132,28 +133,15 @@ const products: ListDef<AdminProduct> = {
     {
       label: 'Status',
       className: NOWRAP,
-      cell: (p) =>
-        p.status === 'removed'
-          ? pill(false, '', 'Removed')
-          : p.sellerStatus === 'suspended'
-            ? pill(false, '', 'Seller suspended')
-            : pill(true, 'In shop', ''),
+      cell: (p) => <ProductStatus p={p} />,
     },
   ],
-  action: {
-    label: () => 'Remove',
-    kind: (p) => (p.status === 'active' ? 'remove' : null),
-    question: (p) => ({
-      title: `Remove “${p.productName}”?`,
-      message: 'It leaves the shop and shoppers’ carts. Orders already placed stay.',
-    }),
-  },
+  actions: productActions,
 };
 
 const orders: ListDef<AdminOrder> = {
   title: 'Orders',
   searchFields: 'customer, e-mail, city or order id',
-  rowName: (o) => o._id,
   columns: [
     { label: 'Date', cell: (o) => formatDate(o.date), className: NOWRAP },
     {
@@ -167,16 +155,25 @@ const orders: ListDef<AdminOrder> = {
     { label: 'Customer', cell: (o) => o.customerName ?? 'Deleted account', className: 'cell-name' },
     {
       label: 'Items',
-      cell: (o) => (
+      cell: (o, ask) => (
         <ul className="cell-list">
-          {o.items.map((i) => (
-            <li key={i._id}>
-              {i.productName} × {i.quantity}{' '}
-              <span className="muted">
-                ({i.companyName}, {ITEM_STATUS[i.status]})
-              </span>
-            </li>
-          ))}
+          {o.items.map((i) => {
+            const cancel = cancelItemAction(o, i);
+            return (
+              <li key={i._id}>
+                {i.productName} × {i.quantity}{' '}
+                <span className="muted">
+                  ({i.companyName}, {ITEM_STATUS[i.status]})
+                </span>
+                {cancel && (
+                  <>
+                    {' '}
+                    <ActionButton action={cancel} ask={ask} />
+                  </>
+                )}
+              </li>
+            );
+          })}
         </ul>
       ),
     },
@@ -199,7 +196,6 @@ const orders: ListDef<AdminOrder> = {
 const messages: ListDef<AdminMessage> = {
   title: 'Contact messages',
   searchFields: 'name, e-mail or subject',
-  rowName: (m) => m.subject,
   columns: [
     { label: 'Date', cell: (m) => formatDate(m.date), className: NOWRAP },
     { label: 'From', cell: (m) => m.name, className: 'cell-name' },
@@ -208,6 +204,21 @@ const messages: ListDef<AdminMessage> = {
     { label: 'Message', cell: (m) => <span className="cell-message">{m.message}</span> },
   ],
 };
+
+/** Whether the shop shows a product, and if not why (a hidden product's reason when the list sends it). */
+function ProductStatus({ p }: { p: AdminProduct }) {
+  if (p.status === 'removed') return pill(false, '', 'Removed');
+  if (p.status === 'hidden')
+    return (
+      <span className="status-with-reason">
+        {pill(false, '', 'Hidden')}
+        {p.listing?.reason && <span className="muted">{p.listing.reason}</span>}
+      </span>
+    );
+  if (p.sellerStatus === 'suspended') return pill(false, '', 'Seller suspended');
+  if (p.status === 'unpublished') return <span className="pill pill-warn">Not published</span>;
+  return pill(true, 'In shop', '');
+}
 
 /** The lists behind the dashboard's 'view' links, by URL segment (/dashboard/<list>). */
 // biome-ignore lint/suspicious/noExplicitAny: rows differ per list; each definition is typed above

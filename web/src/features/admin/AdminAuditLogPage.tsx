@@ -1,0 +1,99 @@
+import { Link } from 'react-router';
+import { Spinner } from '../../components/Spinner.tsx';
+import { AdminLoadError, AdminOnly } from './AdminOnly.tsx';
+import { actionLabel, detailLines, formatWhen, targetLabel } from './audit-labels.ts';
+import { useAuditLog } from './money-api.ts';
+import './admin.css';
+import './money.css';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** /dashboard/audit-log: every admin action (who, what, on what, when), newest first. */
+export default function AdminAuditLogPage() {
+  return (
+    <AdminOnly>
+      <AuditLog />
+    </AdminOnly>
+  );
+}
+
+function AuditLog() {
+  const log = useAuditLog();
+  return (
+    <section className="page admin-page">
+      <nav aria-label="Breadcrumb" className="muted admin-crumbs">
+        <Link to="/dashboard">Dashboard</Link> / Audit log
+      </nav>
+      <div className="page-head">
+        <h1>Audit log</h1>
+        {log.data && (
+          <p className="muted">
+            The latest {log.data.length === 1 ? 'action' : `${log.data.length} actions`}
+          </p>
+        )}
+      </div>
+      {log.isPending ? (
+        <Spinner label="Loading the audit log" />
+      ) : log.error ? (
+        <AdminLoadError error={log.error} onRetry={() => log.refetch()} />
+      ) : log.data.length === 0 ? (
+        <p className="card center">No admin action recorded yet.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table audit-table">
+            <caption className="visually-hidden">Admin actions, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Admin</th>
+                <th scope="col">Action</th>
+                <th scope="col">On</th>
+                <th scope="col">Detail</th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.data.map((e) => {
+                const lines = detailLines(e);
+                return (
+                  <tr key={e._id}>
+                    <td data-label="When" className="cell-nowrap">
+                      {formatWhen(e.date)}
+                    </td>
+                    <td data-label="Admin">{e.adminEmail}</td>
+                    <td data-label="Action" className="cell-name">
+                      {actionLabel(e.action)}
+                    </td>
+                    <td data-label="On">
+                      <span>
+                        {targetLabel(e.targetKind)}{' '}
+                        {/* A row's id, shortened; a target that is no row (the rates) has none worth showing. */}
+                        {UUID.test(e.targetId) && (
+                          <span className="mono muted" title={e.targetId}>
+                            {e.targetId.slice(0, 8)}
+                          </span>
+                        )}
+                      </span>
+                    </td>
+                    <td data-label="Detail">
+                      {lines.length > 0 && (
+                        <dl className="audit-detail">
+                          {lines.map((l, i) => (
+                            // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity of their own
+                            <div key={i}>
+                              <dt>{l.label}</dt>
+                              <dd>{l.value}</dd>
+                            </div>
+                          ))}
+                        </dl>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

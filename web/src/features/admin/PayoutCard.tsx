@@ -1,0 +1,111 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { TextField } from '../../components/fields.tsx';
+import { useFieldErrors } from '../../lib/field-errors.ts';
+import { formatRupees } from '../../lib/format.ts';
+import { toast } from '../../lib/toast.ts';
+import { type DueSeller, moneyKeys, newIdempotencyKey, recordPayout } from './money-api.ts';
+import { amountProblem } from './money-rules.ts';
+
+const FIELDS = ['amount', 'reference'] as const;
+
+/**
+ * A seller with money payable, and the form recording the bank transfer made to them: the amount
+ * (prefilled with the whole payable balance) and the transfer's reference (UTR). The form keeps
+ * one idempotency key until the server has recorded its payout, so a double click or a retry after
+ * a lost answer pays once; the server still refuses an amount beyond the balance (409), which
+ * another admin's payout may have lowered meanwhile.
+ */
+export function PayoutCard({ seller }: { seller: DueSeller }) {
+  const qc = useQueryClient();
+  const [idempotencyKey, setKey] = useState(newIdempotencyKey);
+  const [values, setValues] = useState({ amount: seller.payable.toFixed(2), reference: '' });
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { formRef, errors, show, fromError, clear } = useFieldErrors(FIELDS);
+  const pay = useMutation({
+    mutationFn: recordPayout,
+    onSuccess: ({ payout, repeated }) => {
+      toast.success(
+        repeated
+          ? `Already recorded: ${formatRupees(payout.amount)} to ${payout.companyName}`
+          : `Payout of ${formatRupees(payout.amount)} to ${payout.companyName} recorded`,
+      );
+      setKey(newIdempotencyKey());
+      return qc.invalidateQueries({ queryKey: moneyKeys.all });
+    },
+    onError: (err) => {
+      if (!fromError(err)) setRefusal(err.message);
+    },
+  });
+  const field = (name: (typeof FIELDS)[number]) => ({
+    id: `${name}-${seller.sellerId}`,
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }));
+      setRefusal(null);
+      clear(name);
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (pay.isPending) return;
+    const found = {
+      amount: amountProblem(values.amount, seller.payable),
+      reference: values.reference.trim().length < 4 ? 'Enter the transfer’s reference (UTR)' : undefined,
+    };
+    if (show(Object.fromEntries(Object.entries(found).filter(([, v]) => v)))) return;
+    setRefusal(null);
+    pay.mutate({
+      sellerId: seller.sellerId,
+      amount: Number(values.amount),
+      reference: values.reference.trim(),
+      idempotencyKey,
+    });
+  };
+
+  const title = `payout-${seller.sellerId}`;
+  return (
+    <li className="card payout-card" aria-labelledby={title}>
+      <div className="payout-seller">
+        <h3 id={title}>{seller.companyName}</h3>
+        <p className="muted mono">{seller.gstin ?? 'No GSTIN'}</p>
+      </div>
+      <dl className="payout-balance">
+        <div>
+          <dt>Payable now</dt>
+          <dd className="payout-payable">{formatRupees(seller.payable)}</dd>
+        </div>
+        <div>
+          <dt>Pending</dt>
+          <dd>{formatRupees(seller.pending)}</dd>
+        </div>
+      </dl>
+      <form
+        ref={formRef}
+        className="payout-form"
+        noValidate
+        onSubmit={submit}
+        aria-label={`Record a payout to ${seller.companyName}`}
+      >
+        <TextField label="Amount (Rs.)" inputMode="decimal" autoComplete="off" {...field('amount')} />
+        <TextField
+          label="Bank reference (UTR)"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={64}
+          {...field('reference')}
+        />
+        <button type="submit" className="btn btn-primary" disabled={pay.isPending}>
+          {pay.isPending ? 'Recording…' : 'Record payout'}
+        </button>
+        {refusal && (
+          <p className="form-error payout-refusal" role="alert">
+            {refusal}
+          </p>
+        )}
+      </form>
+    </li>
+  );
+}
