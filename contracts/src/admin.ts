@@ -4,7 +4,7 @@ import { isoDateSchema } from './answers.ts';
 import { productSchema } from './catalog.ts';
 import { pagingFields } from './search.ts';
 import { orderItemStatusSchema, paymentStatusSchema } from './shopping.ts';
-import { PRODUCT_STATUSES, SELLER_STATUSES } from './statuses.ts';
+import { PRODUCT_STATUSES, SELLER_STATUSES, USER_STATUSES } from './statuses.ts';
 import { textField } from './text.ts';
 
 const blank = (v: unknown) => (v === '' ? undefined : v);
@@ -37,13 +37,19 @@ export const adminSellerSchema = sellerProfileSchema.extend({
 });
 export type AdminSeller = z.infer<typeof adminSellerSchema>;
 
-export const adminUserSchema = userProfileSchema.extend({ orderCount: z.int() });
+/** A shopper in the admin's list: `status` says whether an admin suspended them. */
+export const adminUserSchema = userProfileSchema.extend({
+  orderCount: z.int(),
+  status: z.enum(USER_STATUSES),
+});
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** Every product, removed ones included, with the states that decide whether the shop shows it. */
 export const adminProductSchema = productSchema.extend({
   status: z.enum(PRODUCT_STATUSES),
   sellerStatus: z.enum(SELLER_STATUSES),
+  /** Why an admin hid it (status `hidden`). */
+  hiddenReason: z.string().nullable(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 

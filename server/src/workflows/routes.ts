@@ -36,6 +36,7 @@ import { z } from 'zod';
 import { notFound } from '../lib/errors.ts';
 import { idSchema } from '../lib/ids.ts';
 import { customerOf, principalOf, requireCustomerToken, requireRole } from '../modules/accounts/index.ts';
+import { recordAudit } from '../modules/admin/index.ts';
 import { CART_LINE_NOT_FOUND, removeCartLine } from '../modules/cart/index.ts';
 import { productIdToDelete } from '../modules/catalog/index.ts';
 import { getCustomerOrder } from '../modules/orders/index.ts';
@@ -210,6 +211,7 @@ export default async function workflowRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       await removeProductByAdmin(db, req.params.id);
+      await recordAudit(db, principalOf(req), 'product.remove', { kind: 'product', id: req.params.id });
       return { success: true as const, productId: req.params.id, status: 'removed' as const };
     },
   );

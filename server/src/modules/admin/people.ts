@@ -53,7 +53,7 @@ export async function listUsers(db: DbOrTx, query: AdminListQuery): Promise<Admi
       .select({
         user: users,
         orderCount: sql<number>`(select count(*) from ${orders}
-          where ${q(orders.userId)} = ${q(users.id)} and ${q(orders.paymentStatus)} in ('paid', 'cod_due', 'refunded'))`.mapWith(
+          where ${q(orders.userId)} = ${q(users.id)} and ${q(orders.paymentStatus)} in ('paid', 'cod_due', 'cod_collected', 'refunded'))`.mapWith(
           Number,
         ),
       })
@@ -64,6 +64,10 @@ export async function listUsers(db: DbOrTx, query: AdminListQuery): Promise<Admi
       .offset(offsetOf(query)),
     db.select({ n: count() }).from(users).where(where),
   ]);
-  const items = rows.map((r) => ({ ...toUserProfile(r.user), orderCount: r.orderCount }));
+  const items = rows.map((r) => ({
+    ...toUserProfile(r.user),
+    orderCount: r.orderCount,
+    status: r.user.status,
+  }));
   return pageOf(items, total?.n ?? 0, query);
 }

@@ -20,7 +20,12 @@ export async function listAdminProducts(db: DbOrTx, query: AdminListQuery): Prom
     : undefined;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ ...productColumns, status: products.status, sellerStatus: sellers.status })
+      .select({
+        ...productColumns,
+        status: products.status,
+        sellerStatus: sellers.status,
+        hiddenReason: products.hiddenReason,
+      })
       .from(products)
       .innerJoin(sellers, eq(sellers.id, products.sellerId))
       .where(where)
@@ -33,6 +38,11 @@ export async function listAdminProducts(db: DbOrTx, query: AdminListQuery): Prom
       .innerJoin(sellers, eq(sellers.id, products.sellerId))
       .where(where),
   ]);
-  const items = rows.map((r) => ({ ...toApiProduct(r), status: r.status, sellerStatus: r.sellerStatus }));
+  const items = rows.map((r) => ({
+    ...toApiProduct(r),
+    status: r.status,
+    sellerStatus: r.sellerStatus,
+    hiddenReason: r.hiddenReason,
+  }));
   return pageOf(items, total?.n ?? 0, query);
 }
