@@ -101,7 +101,7 @@ async function handleWebhook(deps: WorkflowDeps, raw: Buffer, signature: string,
     switch (event.event) {
       case 'payment.captured':
       case 'order.paid': {
-        if (!payment || payment.status !== 'captured' || payment.currency !== 'INR') return 'ignored';
+        if (payment?.status !== 'captured' || payment.currency !== 'INR') return 'ignored';
         const [order] = await tx
           .select({ totalPaise: orders.totalPaise })
           .from(orders)
