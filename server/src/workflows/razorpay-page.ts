@@ -27,7 +27,7 @@ export const RAZORPAY_SCRIPT = `(() => {
     if (!window.Razorpay) { document.getElementById('rzp-error').hidden = false; return; }
     new window.Razorpay({
       key: d.key, order_id: d.order, amount: Number(d.amount), currency: 'INR', name: d.shop,
-      description: d.description, prefill: { email: d.email },
+      description: d.description,
       handler: (r) => {
         form.razorpay_order_id.value = r.razorpay_order_id;
         form.razorpay_payment_id.value = r.razorpay_payment_id;
@@ -43,7 +43,8 @@ export const RAZORPAY_SCRIPT = `(() => {
 export function renderRazorpayPage(p: {
   keyId: string;
   orderId: string;
-  order: { totalPaise: number; customerEmail: string | null; items: { name: string; quantity: number }[] };
+  /** Only what the payer needs: anyone holding the order id can open the page, so no name or e-mail. */
+  order: { totalPaise: number; items: { name: string; quantity: number }[] };
   cancelUrl: string;
 }) {
   const id = encodeURIComponent(p.orderId);
@@ -55,7 +56,7 @@ export function renderRazorpayPage(p: {
 <style>body{font-family:system-ui,sans-serif;background:#f4f5f7;margin:0;color:#1d2430}main{max-width:420px;margin:40px auto;background:#fff;border-radius:10px;padding:24px;box-shadow:0 2px 12px #0002}button,a.b{display:block;width:100%;box-sizing:border-box;padding:12px;font-size:1rem;border:0;border-radius:6px;margin-top:12px;cursor:pointer;text-align:center;text-decoration:none}.pay{background:#3395ff;color:#fff}.cancel{background:#eee;color:#333}</style></head>
 <body><main><h1>Pay ${formatPaise(p.order.totalPaise)}</h1><p>UPI, cards, netbanking and wallets, through Razorpay.</p>
 <p id="rzp-error" hidden role="alert">Razorpay Checkout could not be loaded. Check your connection and try again.</p>
-<form id="rzp-result" method="post" action="/pay/razorpay/${id}/complete" data-key="${escapeHtml(p.keyId)}" data-order="${escapeHtml(p.orderId)}" data-amount="${p.order.totalPaise}" data-shop="Vastra" data-description="${escapeHtml(description)}" data-email="${escapeHtml(p.order.customerEmail ?? '')}">
+<form id="rzp-result" method="post" action="/pay/razorpay/${id}/complete" data-key="${escapeHtml(p.keyId)}" data-order="${escapeHtml(p.orderId)}" data-amount="${p.order.totalPaise}" data-shop="Vastra" data-description="${escapeHtml(description)}">
 <input type="hidden" name="razorpay_order_id"><input type="hidden" name="razorpay_payment_id"><input type="hidden" name="razorpay_signature"></form>
 <button id="rzp-open" class="pay" type="button">Pay ${formatPaise(p.order.totalPaise)}</button>
 <a class="b cancel" href="${escapeHtml(p.cancelUrl)}">Back to the cart</a>
