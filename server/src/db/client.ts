@@ -178,9 +178,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   }
   const dataDir = opts.dataDir && opts.dataDir !== ':memory:' ? opts.dataDir : undefined;
   // Loaded only when used: a shop on a PostgreSQL server doesn't carry the embedded engine (~40 MB).
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
   const client = await PGlite.create({
     // PostgreSQL's default 128 MB of shared buffers would all live in this process's memory; the
@@ -191,6 +192,9 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     ],
     ...(dataDir ? { dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    // Search's typo tolerance (trigram similarity, migration 0014): an extension must be loaded
+    // when the instance starts, before any migration or query asks for it.
+    extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema, logger: counter.logger }) as unknown as Db;
   return {

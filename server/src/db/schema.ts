@@ -260,6 +260,72 @@ export const productVariants = pgTable(
   ],
 );
 
+/**
+ * The search module's narrow copy of every active product: only what search filters, counts and
+ * sorts by (about 450 bytes a row against the product row's 3 KB of description, photos and size
+ * chart), so a search reads a tenth of the pages. Written only by the `product_search_sync`
+ * trigger on products (migration 0014, ADR 012), in the transaction that changes the product; the
+ * seller's status is joined at query time.
+ */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id').notNull(),
+    /** lower(name): a product named exactly what was typed comes first. */
+    nameKey: text('name_key').notNull(),
+    category: text('category').notNull(),
+    subCategory: text('sub_category').notNull(),
+    brand: text('brand'),
+    color: text('color'),
+    pricePaise: integer('price_paise').notNull(),
+    inStock: boolean('in_stock').notNull(),
+    sizesInStock: text('sizes_in_stock').array().notNull(),
+    colorsInStock: text('colors_in_stock').array().notNull(),
+    ratingAvg: doublePrecision('rating_avg').notNull(),
+    ratingCount: integer('rating_count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The product's `search` vector (name A, brand B, colour C, category D). */
+    search: tsvector('search').notNull(),
+    /** The name's words alone: relevance puts products whose name has every word first. */
+    nameSearch: tsvector('name_search').notNull(),
+  },
+  (t) => [
+    index('product_search_search_idx').using('gin', t.search),
+    index('product_search_name_search_idx').using('gin', t.nameSearch),
+    index('product_search_name_key_idx').on(t.nameKey),
+    index('product_search_sizes_idx').using('gin', t.sizesInStock),
+    // One per sort (newest, price both ways, rating), each ending in the keyset's tie-breakers.
+    index('product_search_newest_idx').on(t.createdAt.desc(), t.productId.desc()),
+    index('product_search_price_asc_idx').on(t.pricePaise, t.createdAt.desc(), t.productId.desc()),
+    index('product_search_price_desc_idx').on(t.pricePaise.desc(), t.createdAt.desc(), t.productId.desc()),
+    index('product_search_rating_idx').on(
+      t.ratingAvg.desc(),
+      t.ratingCount.desc(),
+      t.createdAt.desc(),
+      t.productId.desc(),
+    ),
+    index('product_search_category_idx').on(t.category, t.pricePaise),
+    index('product_search_sub_category_idx').on(t.subCategory, t.pricePaise),
+  ],
+);
+
+/**
+ * Every word of the catalogue's names, brands, colours and categories (lower case, 3 letters or
+ * more), for typo tolerance: a search word that is no word's beginning is looked up here by
+ * trigram similarity. Added by a trigger on product_search (migration 0014); never removed (a
+ * word whose products are gone finds nothing, as any word would).
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
+);
+
 export const cartItems = pgTable(
   'cart_items',
   {
