@@ -75,8 +75,14 @@ test('a shopper chooses a size, buys it cash on delivery and sees the size on th
   await expect(page.getByText('Select a size')).toBeVisible();
 
   // The photos: the second is one click (or one arrow key) away.
+  const photos = page.getByRole('list', { name: 'Photos of Handloom Linen Shirt' });
+  /** Which photo the frame shows once its (smooth) scroll has settled. */
+  const shown = () => photos.evaluate((el) => Math.round(el.scrollLeft / el.clientWidth));
   await page.getByRole('button', { name: 'Show photo 2 of 2' }).click();
   await expect(page.getByText('2 / 2')).toBeVisible();
+  // A slow machine may still be scrolling to the second photo: going back before it arrives would
+  // race the scroll's own updates of the counter.
+  await expect.poll(shown).toBe(1);
   await page.getByRole('button', { name: 'Previous photo' }).click();
   await expect(page.getByText('1 / 2')).toBeVisible();
   // On a phone the photos swipe: the frame scrolls sideways and snaps to the next one.
