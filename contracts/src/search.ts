@@ -152,6 +152,19 @@ export const productSearchQuerySchema = z
       blank,
       z.enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(', ')}` }).optional(),
     ),
+    /**
+     * Where the page starts: the `nextCursor` of the page before (same search and sort). Deep pages
+     * by cursor cost what the first does and never repeat or skip a product while others are added;
+     * with a cursor, `page` is only echoed back.
+     */
+    cursor: z.preprocess(
+      blank,
+      z
+        .string()
+        .max(400, 'cursor is not valid')
+        .regex(/^[A-Za-z0-9_-]+$/, 'cursor is not valid')
+        .optional(),
+    ),
     ...pagingFields,
   })
   .superRefine((v, ctx) => {
@@ -162,7 +175,15 @@ export const productSearchQuerySchema = z
 export type ProductSearchInput = z.input<typeof productSearchQuerySchema>;
 export type ProductSearchQuery = z.output<typeof productSearchQuerySchema>;
 
-export const facetValueSchema = z.object({ value: z.string(), count: z.int() });
+/**
+ * `estimated`: the count comes from a sample of a large result (see `totalIsEstimate`); shown
+ * rounded, e.g. "1,000+", not as an exact figure. Absent when exact.
+ */
+export const facetValueSchema = z.object({
+  value: z.string(),
+  count: z.int(),
+  estimated: z.boolean().optional(),
+});
 export type FacetValue = z.infer<typeof facetValueSchema>;
 
 export const priceBandCountSchema = z.object({
@@ -170,6 +191,7 @@ export const priceBandCountSchema = z.object({
   min: z.number(),
   max: z.number().nullable(),
   count: z.int(),
+  estimated: z.boolean().optional(),
 });
 export type PriceBandCount = z.infer<typeof priceBandCountSchema>;
 
@@ -189,16 +211,25 @@ export const searchFacetsSchema = z.object({
   brand: z.array(facetValueSchema),
   size: z.array(facetValueSchema),
   price: z.array(priceBandCountSchema),
+  /** How many of the matches are in stock (ignoring the `inStock` filter itself). */
+  inStock: z.object({ count: z.int(), estimated: z.boolean().optional() }).optional(),
 });
 export type SearchFacets = z.infer<typeof searchFacetsSchema>;
 
 /** Answer of `GET /api/products` (also sends `X-Total-Count`). */
 export const productSearchAnswerSchema = z.object({
   items: z.array(productSchema),
-  /** Matching products over all pages. */
+  /** Matching products over all pages (an estimate when `totalIsEstimate`). */
   total: z.int(),
+  /**
+   * True when the search matches more products than are counted one by one: `total` and the facet
+   * counts marked `estimated` then come from a sample of the catalogue (rounded).
+   */
+  totalIsEstimate: z.boolean().optional(),
   page: z.int(),
   limit: z.int(),
+  /** Pass as `cursor` to get the page after this one; null when this page is the last. */
+  nextCursor: z.string().nullable().optional(),
   facets: searchFacetsSchema,
 });
 export type ProductSearchAnswer = z.infer<typeof productSearchAnswerSchema>;

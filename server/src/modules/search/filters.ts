@@ -1,20 +1,19 @@
 import { PRICE_BANDS, type ProductSearchQuery } from '@vastra/contracts';
-import { and, gt, inArray, type SQL, sql } from 'drizzle-orm';
-import { products } from '../../db/schema.ts';
+import { and, inArray, type SQL, sql } from 'drizzle-orm';
+import { productSearch, sellers } from '../../db/schema.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import { qualified } from '../../lib/qualified.ts';
-import { isVisible } from '../catalog/index.ts';
 import {
   colorFilter,
   keyOf,
   keysOf,
+  type ProductVariantColumns,
   sameVariant,
   sizeFilter,
   TRUE,
-  type VariantColumns,
   variantFilterOf,
 } from './size-color.ts';
-import { textQuery } from './text-query.ts';
+import { type Expand, textQuery } from './text-query.ts';
 
 /**
  * The filters the facets treat apart; each one's counts ignore that filter. `sameVariant` couples
@@ -30,8 +29,28 @@ export const DIMENSIONS = [
   'size',
   'color',
   'sameVariant',
+  'inStock',
 ] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
+
+/** A column of product_search, as `"product_search"."column"` (read from subqueries too). */
+export const searchColumn = {
+  productId: qualified(productSearch.productId),
+  nameKey: qualified(productSearch.nameKey),
+  category: qualified(productSearch.category),
+  subCategory: qualified(productSearch.subCategory),
+  brand: qualified(productSearch.brand),
+  color: qualified(productSearch.color),
+  pricePaise: qualified(productSearch.pricePaise),
+  inStock: qualified(productSearch.inStock),
+  sizesInStock: qualified(productSearch.sizesInStock),
+  colorsInStock: qualified(productSearch.colorsInStock),
+  ratingAvg: qualified(productSearch.ratingAvg),
+  ratingCount: qualified(productSearch.ratingCount),
+  createdAt: qualified(productSearch.createdAt),
+  search: qualified(productSearch.search),
+  nameSearch: qualified(productSearch.nameSearch),
+};
 
 /**
  * Index of the PRICE_BANDS entry a product's price falls in. The limits are inlined (they are our
@@ -39,63 +58,55 @@ export type Dimension = (typeof DIMENSIONS)[number];
  */
 export const priceBand = sql<number>`(case ${sql.raw(
   PRICE_BANDS.slice(1)
-    .map((band, i) => `when "products"."price_paise" < ${rupeesToPaise(band.min)} then ${i}`)
+    .map((band, i) => `when "product_search"."price_paise" < ${rupeesToPaise(band.min)} then ${i}`)
     .join(' '),
 )} else ${sql.raw(String(PRICE_BANDS.length - 1))} end)`;
 
-/**
- * What the dimension filters read: a product's columns, or the same values in rows that have
- * already grouped products (where `price` may stand for the price filter's own outcome, and the
- * size and colour filter reads the group's own lists).
- */
-export interface FilterColumns {
+/** What the dimension filters read of a product. */
+interface FilterColumns {
   category: SQL;
   subCategory: SQL;
   brand: SQL;
-  /** The price in paise; or, when `priceIsFilter`, whether the price filter passed. */
+  /** The price in paise. */
   price: SQL;
-  priceIsFilter?: boolean;
   /** The size filter, the colour filter, and whether both hold on one variant (size-color.ts). */
   size: SQL;
   color: SQL;
   sameVariant: SQL;
+  inStock: SQL;
 }
 
-const PRODUCT: FilterColumns = {
-  category: qualified(products.category),
-  subCategory: qualified(products.subCategory),
-  brand: qualified(products.brand),
-  price: qualified(products.pricePaise),
-  size: TRUE,
-  color: TRUE,
-  sameVariant: TRUE,
+const PRODUCT_VARIANTS: ProductVariantColumns = {
+  productId: searchColumn.productId,
+  sizesInStock: searchColumn.sizesInStock,
+  color: searchColumn.color,
+  colorsInStock: searchColumn.colorsInStock,
 };
 
-const PRODUCT_VARIANTS: VariantColumns = {
-  sizesInStock: qualified(products.sizesInStock),
-  color: qualified(products.color),
-  colorsInStock: qualified(products.colorsInStock),
-};
+/**
+ * A product is shown when it is active (product_search holds active products only) and its seller
+ * is active. Said as "not a product of a seller who is not active": the few such sellers are read
+ * once per statement, where joining every product to its seller would cost as much as reading it.
+ */
+export const sellerActive = sql`${qualified(productSearch.sellerId)} not in (select ${qualified(sellers.id)} from ${sellers} where ${qualified(sellers.status)} <> 'active')`;
 
 export interface SearchFilters {
-  /** Visible, matching the text, in stock when asked: applies to every count. */
+  /** Seller active and matching the text: applies to every count. */
   base: SQL;
-  /** The tsquery to rank by, when there is search text. */
-  rankQuery: SQL | undefined;
+  /** The text query (its `rank` form asks the product's name, for relevance), when there is text. */
+  text: ReturnType<typeof textQuery>;
   /** One condition per facet dimension on a product (`true` when that filter is not set). */
   byDimension: Record<Dimension, SQL>;
 }
 
 /** One condition per facet dimension (`true` when that filter is not set), over `columns`. */
-export function dimensionFilters(query: ProductSearchQuery, columns: FilterColumns): Record<Dimension, SQL> {
+function dimensionFilters(query: ProductSearchQuery, columns: FilterColumns): Record<Dimension, SQL> {
   const min = query.minPrice === undefined ? undefined : rupeesToPaise(query.minPrice);
   const max = query.maxPrice === undefined ? undefined : rupeesToPaise(query.maxPrice);
-  const price = columns.priceIsFilter
-    ? columns.price
-    : and(
-        min === undefined ? undefined : sql`${columns.price} >= ${min}`,
-        max === undefined ? undefined : sql`${columns.price} <= ${max}`,
-      );
+  const price = and(
+    min === undefined ? undefined : sql`${columns.price} >= ${min}`,
+    max === undefined ? undefined : sql`${columns.price} <= ${max}`,
+  );
   return {
     category: query.category ? sql`${columns.category} = ${query.category}` : TRUE,
     subCategory: query.subCategory ? sql`${columns.subCategory} = ${query.subCategory}` : TRUE,
@@ -104,33 +115,29 @@ export function dimensionFilters(query: ProductSearchQuery, columns: FilterColum
     size: query.size ? columns.size : TRUE,
     color: query.color ? columns.color : TRUE,
     sameVariant: query.size && query.color ? columns.sameVariant : TRUE,
+    inStock: query.inStock ? columns.inStock : TRUE,
   };
 }
 
-/** Turns the validated query into SQL conditions, kept apart per facet dimension. */
-export function buildFilters(query: ProductSearchQuery): SearchFilters {
-  const text = textQuery(query.q);
-  const base = and(
-    isVisible,
-    text ? sql`${products.search} @@ ${text.match}` : undefined,
-    query.inStock ? gt(products.stock, 0) : undefined,
-  )!;
+/** Turns the validated query into SQL conditions on product_search, kept apart per facet dimension. */
+export function buildFilters(query: ProductSearchQuery, expand?: Expand): SearchFilters {
+  const text = textQuery(query.q, expand);
+  const base = and(sellerActive, text ? sql`${searchColumn.search} @@ ${text.match}` : undefined)!;
   const variants = variantFilterOf(query);
   const product: FilterColumns = {
-    ...PRODUCT,
+    category: searchColumn.category,
+    subCategory: searchColumn.subCategory,
+    brand: searchColumn.brand,
+    price: searchColumn.pricePaise,
     size: sizeFilter(variants, PRODUCT_VARIANTS),
     color: colorFilter(variants, PRODUCT_VARIANTS),
-    sameVariant: sameVariant(variants),
+    sameVariant: sameVariant(variants, PRODUCT_VARIANTS),
+    inStock: searchColumn.inStock,
   };
-  return { base, rankQuery: text?.rank, byDimension: dimensionFilters(query, product) };
+  return { base, text, byDimension: dimensionFilters(query, product) };
 }
 
 /** Every filter at once: the items and the total. */
 export function allFilters(f: SearchFilters): SQL {
   return and(f.base, ...DIMENSIONS.map((d) => f.byDimension[d]))!;
-}
-
-/** Every dimension's filter but those skipped (a dimension's facet counts), or all of them. */
-export function allDimensionsBut(byDimension: Record<Dimension, SQL>, ...skip: Dimension[]): SQL {
-  return and(...DIMENSIONS.filter((d) => !skip.includes(d)).map((d) => byDimension[d]))!;
 }

@@ -1,36 +1,16 @@
 import type { ProductSearchAnswer, ProductSearchQuery, SearchSort } from '@vastra/contracts';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { products, sellers } from '../../db/schema.ts';
 import type { Limit } from '../../lib/limit.ts';
+import { rupeesToPaise } from '../../lib/money.ts';
 import { isVisible, type ProductRow, productColumns, toApiProduct } from '../catalog/index.ts';
-import { searchFacets } from './facets.ts';
-import { allFilters, buildFilters, type SearchFilters } from './filters.ts';
-
-const NEWEST = [desc(products.createdAt), desc(products.id)];
-
-function orderOf(sort: SearchSort, f: SearchFilters, q: string | undefined): SQL[] {
-  switch (sort) {
-    case 'price_asc':
-      return [asc(products.pricePaise), ...NEWEST];
-    case 'price_desc':
-      return [desc(products.pricePaise), ...NEWEST];
-    case 'rating':
-      return [desc(products.ratingAvg), desc(products.ratingCount), ...NEWEST];
-    case 'relevance':
-      if (f.rankQuery && q) {
-        // A product named exactly what was typed comes first, then full-text rank (name > brand > colour > category).
-        return [
-          desc(sql`lower(${products.name}) = lower(${q})`),
-          desc(sql`ts_rank(${products.search}, ${f.rankQuery})`),
-          ...NEWEST,
-        ];
-      }
-      return NEWEST;
-    default:
-      return NEWEST;
-  }
-}
+import { catalogueStats } from './catalogue-stats.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { buildFilters } from './filters.ts';
+import { type Ordered, orderedRows } from './order.ts';
+import { type SearchSummary, type SummaryOptions, summarise } from './summary.ts';
+import { expansionsOf } from './typos.ts';
 
 /**
  * Where the shared parts of a search come from: by default computed, but the route passes a cache
@@ -41,10 +21,12 @@ export type SearchCache = <T>(key: string, compute: () => Promise<T>) => Promise
 const computeNow: SearchCache = (_key, compute) => compute();
 
 /**
- * How many leading results of one search and sort are ordered once and shared by their pages:
- * ten pages of the shop's 48. Pages further in run their own query.
+ * How many leading results of one search and sort are ordered once and shared by their pages: two
+ * pages of the shop's 48 (four of the web's 24). A cold first page pays for the whole window, so it
+ * is kept small; pages further in run their own query (by offset, or by cursor at the cost of a
+ * first page).
  */
-export const ORDER_WINDOW = 480;
+export const ORDER_WINDOW = 96;
 
 export interface SearchOptions {
   cache?: SearchCache;
@@ -52,6 +34,8 @@ export interface SearchOptions {
   limit?: Limit;
   /** Size of the shared ordered window (tests make it small to cross its edge). */
   window?: number;
+  /** Sampling and exact-count thresholds (tests make them small to see estimates). */
+  summary?: Partial<SummaryOptions>;
 }
 
 /** A stable key of the query without the named fields. */
@@ -64,7 +48,7 @@ function keyWithout(query: ProductSearchQuery, omit: (keyof ProductSearchQuery)[
 
 /** The part of a search query the facets and the total depend on (not the page or the sort). */
 function facetKey(query: ProductSearchQuery): string {
-  return keyWithout(query, ['page', 'limit', 'sort']);
+  return keyWithout(query, ['page', 'limit', 'sort', 'cursor']);
 }
 
 /** The part of a search query the order of its results depends on (not the page). */
@@ -74,58 +58,83 @@ function orderKey(query: ProductSearchQuery, sort: SearchSort): string {
 
 /**
  * `GET /api/products`: one page of visible products matching the text and filters, with the total
- * and the facet counts.
+ * and the facet counts (exact, or estimated for large results: summary.ts).
  *
- * A search's cost is in going over every matching product (a common word matches a sixth of the
- * catalogue): once for the facets and the total, and once per sort to order the matches. Both are
- * shared: the facets by every page and sort of the search, and the first `ORDER_WINDOW` ids in
- * order by every page that falls inside them, which then only fetches its own rows by id.
+ * Everything but the page's own rows reads product_search, the search module's narrow copy of the
+ * catalogue (ADR 012). The facets and total are shared by every page and sort of a search, and
+ * the first `ORDER_WINDOW` results of a sort by every page inside them; the page then fetches its
+ * own rows by id. With a `cursor`, the page is the `limit` results after it.
  */
 export async function searchProducts(
   db: DbOrTx,
   query: ProductSearchQuery,
-  { cache = computeNow, limit = (task) => task(), window = ORDER_WINDOW }: SearchOptions = {},
+  {
+    cache = computeNow,
+    limit = (task) => task(),
+    window = ORDER_WINDOW,
+    summary: tuning,
+  }: SearchOptions = {},
 ): Promise<ProductSearchAnswer> {
-  const filters = buildFilters(query);
-  const sort = query.sort ?? (filters.rankQuery ? 'relevance' : 'newest');
-  const order = orderOf(sort, filters, query.q);
-  const offset = (query.page - 1) * query.limit;
-  const matching = () =>
-    db
-      .select(productColumns)
-      .from(products)
-      .innerJoin(sellers, eq(sellers.id, products.sellerId))
-      .where(allFilters(filters))
-      .orderBy(...order);
+  const [stats, expand] = await Promise.all([catalogueStats(db), expansionsOf(db, query.q)]);
+  const filters = buildFilters(query, expand);
+  const sort = query.sort ?? (filters.text ? 'relevance' : 'newest');
+  const after = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
+  const offset = after ? 0 : (query.page - 1) * query.limit;
 
-  const page = async (): Promise<ProductRow[]> => {
-    if (offset + query.limit > window) return limit(() => matching().limit(query.limit).offset(offset));
-    const ids = await cache(`search-order?${orderKey(query, sort)}`, async () => {
-      const rows = await limit(() =>
-        db
-          .select({ id: products.id })
-          .from(products)
-          .innerJoin(sellers, eq(sellers.id, products.sellerId))
-          .where(allFilters(filters))
-          .orderBy(...order)
-          .limit(window),
-      );
-      return rows.map((r) => r.id);
-    });
-    const wanted = ids.slice(offset, offset + query.limit);
-    if (wanted.length === 0) return [];
-    const rows = await db
-      .select(productColumns)
-      .from(products)
-      .innerJoin(sellers, eq(sellers.id, products.sellerId))
-      .where(and(inArray(products.id, wanted), isVisible));
-    const position = new Map(wanted.map((id, i) => [id, i]));
-    return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  const counted: SearchSummary = await cache(`search-facets?${facetKey(query)}`, () =>
+    limit(() => summarise(db, query, filters, { catalogueSize: stats.size, ...tuning })),
+  );
+  const ordered = (take: number, skip: number) =>
+    limit(() =>
+      orderedRows(db, filters, {
+        sort,
+        take,
+        skip,
+        after,
+        keys: counted.keys,
+        factor: counted.factor,
+        stats,
+        price: {
+          min: query.minPrice === undefined ? undefined : rupeesToPaise(query.minPrice),
+          max: query.maxPrice === undefined ? undefined : rupeesToPaise(query.maxPrice),
+        },
+        q: query.q,
+      }),
+    );
+  const inWindow = !after && offset + query.limit <= window;
+  const found: Ordered = inWindow
+    ? await cache(`search-order?${orderKey(query, sort)}`, () => ordered(window, 0))
+    : await ordered(query.limit, offset);
+  const wanted = inWindow ? found.rows.slice(offset, offset + query.limit) : found.rows;
+  // Few matches are gathered whole, so counted exactly even when the facets are estimates.
+  const exact = found.exactTotal;
+
+  const rows =
+    wanted.length === 0
+      ? []
+      : await rowsById(
+          db,
+          wanted.map((w) => w.id),
+        );
+  const last = wanted.at(-1);
+  return {
+    items: rows.map(toApiProduct),
+    total: exact ?? counted.total,
+    totalIsEstimate: exact === undefined && counted.totalIsEstimate,
+    page: query.page,
+    limit: query.limit,
+    nextCursor: last && wanted.length === query.limit ? encodeCursor(sort, last.key) : null,
+    facets: counted.facets,
   };
+}
 
-  const [rows, { facets, total }] = await Promise.all([
-    page(),
-    cache(`search-facets?${facetKey(query)}`, () => limit(() => searchFacets(db, query, filters))),
-  ]);
-  return { items: rows.map(toApiProduct), total, page: query.page, limit: query.limit, facets };
+/** The products of `ids`, in that order (a product hidden meanwhile is left out). */
+async function rowsById(db: DbOrTx, ids: string[]): Promise<ProductRow[]> {
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(sellers, eq(sellers.id, products.sellerId))
+    .where(and(inArray(products.id, ids), isVisible));
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }

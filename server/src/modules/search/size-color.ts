@@ -1,6 +1,6 @@
 import type { ProductSearchQuery, Size } from '@vastra/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { products, productVariants } from '../../db/schema.ts';
+import { productVariants } from '../../db/schema.ts';
 import { qualified } from '../../lib/qualified.ts';
 
 /**
@@ -47,6 +47,11 @@ export interface VariantColumns {
   colorsInStock: SQL;
 }
 
+/** A product row's columns, for the rule that reads its variants. */
+export interface ProductVariantColumns extends VariantColumns {
+  productId: SQL;
+}
+
 /** The size filter alone. */
 export const sizeFilter = ({ sizes }: VariantFilter, c: VariantColumns): SQL =>
   sizes ? sql`${c.sizesInStock} && ${textArray(sizes)}` : TRUE;
@@ -70,8 +75,8 @@ const variant = {
  * With both filters, on a product that passes each: whether one variant in stock has both (read
  * only for products with variants of several colours).
  */
-export function sameVariant({ sizes, colorKeys }: VariantFilter): SQL {
+export function sameVariant({ sizes, colorKeys }: VariantFilter, c: ProductVariantColumns): SQL {
   if (!sizes || !colorKeys) return TRUE;
-  const color = sql`(case when ${variant.color} <> '' then ${variant.color} else ${qualified(products.color)} end)`;
-  return sql`(cardinality(${qualified(products.colorsInStock)}) = 0 or exists (select 1 from ${productVariants} where ${variant.productId} = ${qualified(products.id)} and ${variant.stock} > 0 and ${variant.size} = any(${textArray(sizes)}) and ${keyOf(color)} = any(${textArray(colorKeys)})))`;
+  const color = sql`(case when ${variant.color} <> '' then ${variant.color} else ${c.color} end)`;
+  return sql`(cardinality(${c.colorsInStock}) = 0 or exists (select 1 from ${productVariants} where ${variant.productId} = ${c.productId} and ${variant.stock} > 0 and ${variant.size} = any(${textArray(sizes)}) and ${keyOf(color)} = any(${textArray(colorKeys)})))`;
 }
