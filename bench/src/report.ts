@@ -1,3 +1,4 @@
+import type { RoundResult } from './load.ts';
 import type { DbResult, SearchResult } from './run.ts';
 
 const f0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '–');
@@ -52,11 +53,30 @@ export function printReport(report: { results: DbResult[]; search: SearchResult 
       }
     }
   }
-  if (report.search) {
-    const s = report.search;
-    console.log(
-      `\nsearch on postgres, ${s.products} products, ${s.queries} distinct queries: ${f0(s.result.rps)} req/s, ` +
-        `p50 ${f1(s.result.p50)} ms, p95 ${f1(s.result.p95)} ms, p99 ${f1(s.result.p99)} ms, errors ${s.result.errors}, SQL/req ${f2(s.statementsPerRequest)}`,
-    );
-  }
+  for (const r of report.results) if (r.search) printSearch(r.search);
+  if (report.search) printSearch(report.search);
+}
+
+/** Cold (each search asked once) apart from warm (asked again: cached), at 1 connection and at many. */
+function printSearch(s: SearchResult) {
+  console.log(
+    `\nsearch on ${s.database}, ${s.products.toLocaleString('en-IN')} products ` +
+      `(${s.queries.coldOne} + ${s.queries.coldMany} distinct cold searches, each sent once; warm: ${s.queries.warm} asked again; ` +
+      `SQL per cold search ${f2(s.statementsPerRequest)})`,
+  );
+  const row = (name: string, r: RoundResult) => [
+    name,
+    f0(r.rps),
+    f1(r.p50),
+    f1(r.p95),
+    f1(r.p99),
+    String(r.errors),
+  ];
+  table([
+    ['search', 'req/s', 'p50', 'p95', 'p99', 'errors'],
+    row('cold, 1 connection', s.cold.one),
+    row(`cold, ${s.connections} connections`, s.cold.many),
+    row('warm, 1 connection', s.warm.one),
+    row(`warm, ${s.connections} connections`, s.warm.many),
+  ]);
 }

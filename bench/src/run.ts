@@ -1,17 +1,22 @@
 // npm run bench [-- --products N --rounds R --seconds S --connections C --search-products N --only pglite|postgres
-//                   --parts reads,cod,search]
+//                   --parts reads,cod,search --search-database URL]
 // Starts the real server on a fresh seeded database (PGlite; PostgreSQL too when DATABASE_URL is set),
-// measures the read endpoints against a bare Fastify route serving the same bytes, the COD flow, and
-// search at 100k products on PostgreSQL. Prints a table and writes bench/results/latest.json.
+// measures the read endpoints against a bare Fastify route serving the same bytes, the COD flow, cold
+// and warm search on that catalogue, and search at 100k products on PostgreSQL (cold: each search
+// asked once; warm: asked again). --search-database names an already seeded PostgreSQL database for
+// the search at scale (a million products take a while to seed: seed once, measure many times).
+// Prints a table and writes bench/results/latest.json.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { benchCod, type CodResult } from './cod.ts';
 import { createPgDatabase } from './databases.ts';
 import { loadRound, medianOf, type RoundResult } from './load.ts';
 import { type Proc, productionServer, REPO_ROOT, runCommand, sampleRss, startProcess } from './processes.ts';
 import { printReport } from './report.ts';
+import { measureSearch, type SearchFigures } from './search.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -21,6 +26,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '32' },
     users: { type: 'string', default: '64' },
     'search-products': { type: 'string', default: '100000' },
+    'search-database': { type: 'string' },
+    'cold-searches': { type: 'string', default: '400' },
     only: { type: 'string' },
     parts: { type: 'string', default: 'reads,cod,search' },
   },
@@ -46,14 +53,14 @@ export interface DbResult {
   products: number;
   endpoints: EndpointResult[];
   cod: CodResult | { error: string };
+  /** Cold and warm search on this catalogue (before any order is placed). */
+  search?: SearchResult;
   rssPeakMb: number;
 }
 
-export interface SearchResult {
+export interface SearchResult extends SearchFigures {
+  database: 'pglite' | 'postgres';
   products: number;
-  queries: number;
-  result: RoundResult;
-  statementsPerRequest: number;
 }
 
 function serverEnv(dataDir: string, databaseUrl: string | undefined): Record<string, string> {
@@ -183,6 +190,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', runId: string): Promis
       await bare.stop();
       bare = undefined;
     }
+    const search = PARTS.has('search') ? await searchFigures(server, kind, PRODUCTS) : undefined;
     // Shoppers buy every size of 2,000 products (10 pages of 200), so a 30-second run sells out few.
     const base = server.url;
     const pages = await Promise.all(
@@ -209,6 +217,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', runId: string): Promis
       products: PRODUCTS,
       endpoints: reads,
       cod,
+      search,
       rssPeakMb: Math.max('error' in cod ? 0 : cod.rssPlacingMb, ...reads.map((r) => r.rssMb)),
     };
   } finally {
@@ -219,38 +228,59 @@ async function benchDatabase(kind: 'pglite' | 'postgres', runId: string): Promis
   }
 }
 
-/** Search at scale on PostgreSQL: many distinct queries, so most answers are computed, not cached. */
+/** Cold and warm search on a running server: as many cold searches at 1 connection, twice as many at CONNECTIONS. */
+async function searchFigures(
+  server: Proc,
+  database: SearchResult['database'],
+  products: number,
+): Promise<SearchResult> {
+  const cold = Number(args['cold-searches']);
+  const figures = await measureSearch(server.url, {
+    coldOne: cold,
+    coldMany: cold * 2,
+    connections: CONNECTIONS,
+    warmSeconds: SECONDS,
+    statements: () => queryCount(server),
+  });
+  return { database, products, ...figures };
+}
+
+/** How many products a shop's database shows (a search's total may be an estimate). */
+async function activeProducts(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>(
+      `select count(*) as n from products where status = 'active'`,
+    );
+    return Number(rows[0]!.n);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Search at scale on PostgreSQL: a fresh seeded database, or --search-database as it is. */
 async function benchSearch(runId: string): Promise<SearchResult> {
-  const n = Number(args['search-products']);
-  console.log(`\n== postgres search: ${n} products ==`);
+  const given = args['search-database'];
   const dir = mkdtempSync(path.join(tmpdir(), 'vastra-bench-'));
-  const pgDb = await createPgDatabase(process.env.DATABASE_URL!, `${runId}_search`);
-  const env = serverEnv(dir, pgDb.url);
+  const pgDb = given ? undefined : await createPgDatabase(process.env.DATABASE_URL!, `${runId}_search`);
+  const env = serverEnv(dir, given ?? pgDb!.url);
   let server: Proc | undefined;
   try {
-    await prepare(env, n);
+    let n = Number(args['search-products']);
+    if (pgDb) {
+      console.log(`\n== postgres search: ${n} products ==`);
+      await prepare(env, n);
+    }
     server = await startProcess(SERVER, env, '/api/health');
-    const words = ['shirt', 'cotton', 'blue', 'dress', 'hoodie', 'black', 'denim', 'kurta', 'red', 'linen'];
-    const extras = [
-      '',
-      '&category=Mens',
-      '&category=Womens',
-      '&sort=price_asc',
-      '&sort=rating',
-      '&minPrice=500',
-    ];
-    const paths: string[] = [];
-    for (const w of words)
-      for (const x of extras)
-        for (let page = 1; page <= 5; page++) paths.push(`/api/products?q=${w}${x}&page=${page}`);
-    await loadRound(server.url, paths.slice(0, 20), { connections: 4, seconds: 1 });
-    const before = await queryCount(server);
-    const result = await loadRound(server.url, paths, { connections: CONNECTIONS, seconds: SECONDS * 2 });
-    const statementsPerRequest = ((await queryCount(server)) - before) / Math.max(1, result.requests);
-    return { products: n, queries: paths.length, result, statementsPerRequest };
+    if (given) {
+      n = await activeProducts(given);
+      console.log(`\n== postgres search: ${n} products (${new URL(given).pathname.slice(1)}) ==`);
+    }
+    return await searchFigures(server, 'postgres', n);
   } finally {
     await server?.stop();
-    await pgDb.drop();
+    await pgDb?.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -260,10 +290,10 @@ async function main() {
   const kinds: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
   const selected = args.only ? kinds.filter((k) => k === args.only) : kinds;
   const results: DbResult[] = [];
-  if (PARTS.has('reads') || PARTS.has('cod'))
+  if (PRODUCTS > 0 && (PARTS.has('reads') || PARTS.has('cod') || PARTS.has('search')))
     for (const kind of selected) results.push(await benchDatabase(kind, runId));
   const search =
-    process.env.DATABASE_URL &&
+    (process.env.DATABASE_URL || args['search-database']) &&
     PARTS.has('search') &&
     args.only !== 'pglite' &&
     Number(args['search-products']) > 0

@@ -6,7 +6,7 @@ import { migrateDatabase } from '../migrate.ts';
 import { seedBulkProducts } from './bulk-products.ts';
 import { seedDemoIfEmpty } from './index.ts';
 
-const MAX_PRODUCTS = 100_000;
+const MAX_PRODUCTS = 1_000_000;
 const USAGE = `Usage: npm run seed -- --products N   (N from 1 to ${MAX_PRODUCTS.toLocaleString('en-IN')})
 
 Adds N generated products to the database of DATA_DIR (embedded PGlite; stop the shop first, it
