@@ -11,6 +11,7 @@ export * from './gst-rates.ts';
 export * from './gstin.ts';
 export * from './india.ts';
 export * from './order-number.ts';
+export * from './product-url.ts';
 export * from './return-rules.ts';
 export * from './sizes.ts';
 export * from './statuses.ts';
