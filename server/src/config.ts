@@ -82,6 +82,28 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  REDIS_URL: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  MEDIA_PUBLIC_URL: optionalString,
+  METRICS_TOKEN: optionalString,
+  LOG_REQUESTS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+  JOBS_WORK: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -148,6 +170,29 @@ export interface Config {
   /** Default commission, basis points (COMMISSION_PERCENT × 100). */
   commissionBp: number;
   benchCountQueries: boolean;
+  /** Shared rate limits (and anything else that must be global) in Redis; process memory when unset. */
+  redisUrl: string | undefined;
+  /** Product images in an S3-compatible bucket when S3_BUCKET is set; the local disk otherwise. */
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  /** Where clients load bucket images from (a CDN or the bucket); unset: this process proxies them at /media. */
+  mediaPublicUrl: string | undefined;
+  /** Bearer token of GET /metrics; metrics are off (404) when unset. */
+  metricsToken: string | undefined;
+  /** A log line per request at `info` (errors are always logged). */
+  logRequests: boolean;
+  /** On SIGTERM, in-flight requests and jobs get this long to finish before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** Whether this process works background jobs (JOBS_WORK=false: a web-only process). */
+  jobs: { work: boolean; superviseSeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -172,6 +217,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   if (e.DATABASE_URL && !/^postgres(ql)?:\/\//.test(e.DATABASE_URL)) {
     throw new ConfigError('Invalid configuration:\n  DATABASE_URL: must start with postgres://');
+  }
+  if (e.REDIS_URL && !/^rediss?:\/\//.test(e.REDIS_URL)) {
+    throw new ConfigError('Invalid configuration:\n  REDIS_URL: must start with redis:// or rediss://');
   }
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
@@ -238,5 +286,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     returns: { windowDays: e.RETURN_WINDOW_DAYS, decisionDays: e.RETURN_DECISION_DAYS },
     commissionBp: Math.round(e.COMMISSION_PERCENT * 100),
     benchCountQueries: e.BENCH_COUNT_QUERIES,
+    redisUrl: e.REDIS_URL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/$/, ''),
+    metricsToken: e.METRICS_TOKEN,
+    logRequests: e.LOG_REQUESTS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    jobs: { work: e.JOBS_WORK, superviseSeconds: e.JOBS_SUPERVISE_SECONDS },
   };
 }
