@@ -38,7 +38,7 @@ test('a visitor browses a category, searches and opens a product', async ({ page
 
   // Open the product.
   await page.locator('.product-card-name').first().click();
-  await expect(page).toHaveURL(/\/product-page\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/p\/[a-z0-9-]+-[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('For', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Ratings & Reviews' })).toBeVisible();

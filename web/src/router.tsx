@@ -36,6 +36,12 @@ export const screens: RouteObject[] = [
     handle: { title: null },
     lazy: s('product', () => import('./features/catalog/ProductPage.tsx')),
   },
+  // Readable, shareable product URLs: /p/{slug}-{id} (the id decides; the canonical URL of a product).
+  {
+    path: 'p/:slug',
+    handle: { title: null },
+    lazy: s('product', () => import('./features/catalog/ProductPage.tsx')),
+  },
 
   {
     path: 'cart-page',

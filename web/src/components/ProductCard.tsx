@@ -24,7 +24,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
   const { addToCart, pendingId: adding } = useAddToCart();
   const { buyNow, pendingId: buying } = useBuyNow();
   const soldOut = product.stockQuantity <= 0;
-  const to = productPath(product._id);
+  const to = productPath(product._id, product.productName);
   return (
     <article className="product-card">
       <Link to={to} className="product-card-link" onClick={() => rememberProduct(product._id)}>

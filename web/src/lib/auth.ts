@@ -68,9 +68,14 @@ export function currentSession(): Session {
   return snapshot();
 }
 
-/** Current session; re-renders when anyone logs in or out (also in other tabs). */
+const VISITOR: Session = { role: 'visitor', name: '' };
+
+/**
+ * Current session; re-renders when anyone logs in or out (also in other tabs). Server-rendered pages
+ * are a visitor's: hydration starts from that too, then shows the stored session.
+ */
 export function useSession(): Session {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return useSyncExternalStore(subscribe, snapshot, () => VISITOR);
 }
 
 /** Stores a login. One person is one role at a time, so other roles' sessions end. */

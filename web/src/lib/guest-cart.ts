@@ -92,7 +92,12 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The guest cart's lines; re-renders when they change (also in other tabs). */
+const NO_LINES: GuestLine[] = [];
+
+/**
+ * The guest cart's lines; re-renders when they change (also in other tabs). Server-rendered pages
+ * show an empty cart: hydration starts from that too, then shows the stored lines.
+ */
 export function useGuestLines(): GuestLine[] {
-  return useSyncExternalStore(subscribe, guestLines, guestLines);
+  return useSyncExternalStore(subscribe, guestLines, () => NO_LINES);
 }

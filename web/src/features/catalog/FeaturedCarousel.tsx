@@ -47,7 +47,7 @@ export function FeaturedCarousel({ products }: { products: Product[] }) {
             >
               <article className="featured-card">
                 <Link
-                  to={productPath(p._id)}
+                  to={productPath(p._id, p.productName)}
                   onClick={() => rememberProduct(p._id)}
                   className="featured-link"
                 >

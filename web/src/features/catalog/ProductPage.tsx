@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { productIdFromSlug } from '@vastra/contracts/constants';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { TruckIcon } from '../../components/icons.tsx';
@@ -30,7 +31,11 @@ function photosOf(p: Product): Product['images'] {
 /** /product-page/:id, or bare /product-page for the last viewed product (SPEC §2, DESIGN §8). */
 export default function ProductPage() {
   const params = useParams();
-  const id = params.id ?? store.get(STORAGE.productPageId) ?? '';
+  const id =
+    params.id ??
+    (params.slug !== undefined ? (productIdFromSlug(params.slug) ?? params.slug) : undefined) ??
+    store.get(STORAGE.productPageId) ??
+    '';
   useEffect(() => {
     if (!id) document.title = 'No product selected · Vastra';
   }, [id]);
