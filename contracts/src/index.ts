@@ -18,6 +18,7 @@ export * from './return-rules.ts';
 export * from './returns.ts';
 export * from './reviews.ts';
 export * from './search.ts';
+export * from './seller-centre.ts';
 export * from './seller-gst.ts';
 export * from './shopping.ts';
 export * from './site.ts';

@@ -137,6 +137,11 @@ const httpsUrl = /^https:\/\/[^\s/$.?#][^\s]*$/i;
  * Confirm Shipment's optional details: the courier and its airway bill (AWB) number, together, and
  * a link to the courier's tracking page. Without a body the item is shipped with no tracking.
  */
+/** The courier name of a seller delivering themselves: needs no AWB number. */
+export const SELF_DELIVERY = 'Self-delivery';
+export const isSelfDelivery = (courier: string | undefined | null) =>
+  !!courier && courier.trim().toLowerCase() === SELF_DELIVERY.toLowerCase();
+
 export const shipItemSchema = z
   .object({
     courier: textField('Courier')
@@ -155,7 +160,8 @@ export const shipItemSchema = z
       .optional(),
   })
   .superRefine((b, ctx) => {
-    if (b.courier && !b.awb) ctx.addIssue({ code: 'custom', message: 'Enter the AWB number', path: ['awb'] });
+    if (b.courier && !b.awb && !isSelfDelivery(b.courier))
+      ctx.addIssue({ code: 'custom', message: 'Enter the AWB number', path: ['awb'] });
     if (b.awb && !b.courier)
       ctx.addIssue({ code: 'custom', message: 'Enter the courier', path: ['courier'] });
     if (b.trackingUrl && !b.awb)
@@ -165,7 +171,12 @@ export const shipItemSchema = z
 export type ShipItemInput = z.input<typeof shipItemSchema>;
 
 /** Where a shipped item is: set when the seller gave the courier and AWB at Confirm Shipment. */
-export const trackingSchema = z.object({ courier: z.string(), awb: z.string(), url: z.string().nullable() });
+export const trackingSchema = z.object({
+  courier: z.string(),
+  /** '' for self-delivery. */
+  awb: z.string(),
+  url: z.string().nullable(),
+});
 export const orderParamsSchema = z.object({ orderId: shoppingId('orderId') });
 export const sessionParamsSchema = z.object({
   sessionId: textField('sessionId').trim().min(1).max(255, 'sessionId is too long'),
@@ -311,6 +322,10 @@ export type OrderLine = z.infer<typeof orderLineSchema>;
 export const sellerOrderLineSchema = orderLineSchema.extend({
   customerName: z.string(),
   customerMobile: z.string(),
+  /** What the buyer paid or pays for this item, GST included (the stored item figures). */
+  buyerPays: z.number(),
+  /** Cash the courier collects at the door for this item: 0 unless Cash On Delivery not yet collected. */
+  codToCollect: z.number(),
 });
 export type SellerOrderLine = z.infer<typeof sellerOrderLineSchema>;
 

@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { trackingLinkFor } from '@vastra/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
@@ -28,14 +29,7 @@ export async function shipItem(deps: OrderDeps, sellerId: string, itemId: string
     const now = new Date();
     const [row] = await tx
       .update(orderItems)
-      .set({
-        status: 'shipped',
-        shippedAt: now,
-        updatedAt: now,
-        courier: shipment.courier ?? null,
-        awb: shipment.awb ?? null,
-        trackingUrl: shipment.trackingUrl ?? null,
-      })
+      .set({ status: 'shipped', shippedAt: now, updatedAt: now, ...shipmentColumns(shipment) })
       .where(
         and(eq(orderItems.id, itemId), eq(orderItems.sellerId, sellerId), eq(orderItems.status, 'pending')),
       )
@@ -47,6 +41,57 @@ export async function shipItem(deps: OrderDeps, sellerId: string, itemId: string
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, item.orderId));
   if (order) await notifyShipped(deps, order, item);
   return item;
+}
+
+/** The stored shipment: without a tracking link given, the courier's own page for the AWB when known. */
+const shipmentColumns = (shipment: Shipment) => ({
+  courier: shipment.courier ?? null,
+  awb: shipment.awb ?? null,
+  trackingUrl: shipment.trackingUrl ?? trackingLinkFor(shipment.courier, shipment.awb),
+});
+
+/**
+ * Seller: Confirm Shipment of several items at once (one courier, one AWB or none for self-delivery).
+ * All or nothing in one transaction: an item that is not the seller's is 404, one not pending 409,
+ * and then none ships. Each order's tax invoice is issued; each customer gets one e-mail per item.
+ */
+export async function shipItems(
+  deps: OrderDeps,
+  sellerId: string,
+  itemIds: readonly string[],
+  shipment: Shipment,
+) {
+  const ids = [...new Set(itemIds)];
+  const shipped = await deps.db.transaction(async (tx) => {
+    const now = new Date();
+    const rows = await tx
+      .update(orderItems)
+      .set({ status: 'shipped', shippedAt: now, updatedAt: now, ...shipmentColumns(shipment) })
+      .where(
+        and(inArray(orderItems.id, ids), eq(orderItems.sellerId, sellerId), eq(orderItems.status, 'pending')),
+      )
+      .returning();
+    if (rows.length !== ids.length) {
+      const done = new Set(rows.map((r) => r.id));
+      const refused = ids.find((id) => !done.has(id))!;
+      return refuseTransition(tx, { sellerId }, refused, 'shipped');
+    }
+    const operator = operatorOf(deps.config);
+    const invoices = new Map<string, string>();
+    for (const orderId of new Set(rows.map((r) => r.orderId)).values()) {
+      invoices.set(orderId, await invoiceShipment(tx, orderId, sellerId, operator));
+    }
+    return rows.map((r) => ({ ...r, invoiceId: invoices.get(r.orderId) ?? null }));
+  });
+  const orderRows = await deps.db
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...new Set(shipped.map((r) => r.orderId))]));
+  for (const item of shipped) {
+    const order = orderRows.find((o) => o.id === item.orderId);
+    if (order) await notifyShipped(deps, order, item);
+  }
+  return shipped;
 }
 
 /**

@@ -11,6 +11,8 @@ export { settleCodOrder } from './fulfilment.ts';
 export { ITEM_NOT_FOUND, type ItemOwner, ownedBy, refuseTransition } from './item-owner.ts';
 export { mailOrderPlaced, notifyItemCancelled, notifyOrderPlaced } from './notify.ts';
 export {
+  buyerPaysPaise,
+  codToCollectPaise,
   getCustomerOrder,
   type LineSource,
   type OrderHeader,

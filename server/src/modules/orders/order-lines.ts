@@ -168,10 +168,9 @@ export function toOrderLine(row: LineSource): OrderLine {
     variantId: item.variantId ?? '',
     size: item.size,
     color: item.color,
-    tracking:
-      item.courier && item.awb
-        ? { courier: item.courier, awb: item.awb, url: item.trackingUrl ?? null }
-        : null,
+    tracking: item.courier
+      ? { courier: item.courier, awb: item.awb ?? '', url: item.trackingUrl ?? null }
+      : null,
     quantity: item.quantity,
     amount: paiseToRupees(item.amountPaise),
     tax: lineTax(row),
@@ -241,9 +240,29 @@ export async function listSellerOrderLines(db: DbOrTx, sellerId: string, query: 
     ...toOrderLine(row),
     customerName: row.order.customerName ?? '',
     customerMobile: row.order.customerMobile ?? '',
+    buyerPays: paiseToRupees(buyerPaysPaise(row.item, row.order)),
+    codToCollect: paiseToRupees(codToCollectPaise(row.item, row.order)),
   }));
   return { items: lines, total };
 }
+
+/**
+ * What the buyer paid or pays for an item, GST included, from the figures stored when it was placed:
+ * `flat18` prices exclude GST (price × qty + its tax), `india` prices include it (price × qty).
+ */
+export const buyerPaysPaise = (
+  item: Pick<OrderItemRow, 'amountPaise' | 'taxPaise'>,
+  order: Pick<OrderRow, 'gstMode'>,
+) => (order.gstMode === 'india' ? item.amountPaise : item.amountPaise + item.taxPaise);
+
+/** The cash a courier collects for an item: Cash On Delivery, not cancelled, not collected yet. */
+export const codToCollectPaise = (
+  item: Pick<OrderItemRow, 'amountPaise' | 'taxPaise' | 'status' | 'codCollectedAt'>,
+  order: Pick<OrderRow, 'gstMode' | 'paymentMethod'>,
+) =>
+  order.paymentMethod === 'cod' && item.status !== 'cancelled' && !item.codCollectedAt
+    ? buyerPaysPaise(item, order)
+    : 0;
 
 /** One order of this customer with all its items; 404 for anyone else's. */
 export async function getCustomerOrder(db: DbOrTx, userId: string, orderId: string): Promise<ApiOrder> {

@@ -1,4 +1,7 @@
 import {
+  type BulkShipAnswer,
+  bulkShipAnswerSchema,
+  bulkShipSchema,
   type ItemStatusAnswer,
   itemStatusAnswerSchema,
   type OrderAnswer,
@@ -12,7 +15,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf, requireRole } from '../accounts/index.ts';
-import { changeOrderAddress, deliverItem, type OrderDeps, shipItem } from './fulfilment.ts';
+import { changeOrderAddress, deliverItem, type OrderDeps, shipItem, shipItems } from './fulfilment.ts';
 import orderListRoutes from './list-routes.ts';
 import { getCustomerOrder } from './order-lines.ts';
 
@@ -50,6 +53,16 @@ export default async function orderRoutes(fastify: FastifyInstance) {
     async (req): Promise<ItemStatusAnswer> => {
       const item = await shipItem(deps(req), principalOf(req).id, req.params.itemId, req.body ?? {});
       return { success: true, _id: item.id, status: item.status };
+    },
+  );
+
+  app.post(
+    '/api/seller/orders/ship',
+    { ...asSeller, schema: { body: bulkShipSchema, response: responses(bulkShipAnswerSchema) } },
+    async (req): Promise<BulkShipAnswer> => {
+      const { itemIds, courier, awb } = req.body;
+      const items = await shipItems(deps(req), principalOf(req).id, itemIds, { courier, awb });
+      return { success: true, items: items.map((i) => ({ _id: i.id, status: i.status })) };
     },
   );
 

@@ -12,6 +12,8 @@ const sold = (over: Parameters<typeof line>[0]): SellerOrderLine => ({
   ...line(over),
   customerName: 'Asha Rao',
   customerMobile: '9845001234',
+  buyerPays: 0,
+  codToCollect: 0,
 });
 
 afterEach(() => {

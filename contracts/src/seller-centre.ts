@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { isoDateSchema } from './answers.ts';
+import { isSelfDelivery, shoppingId } from './shopping.ts';
+import { textField } from './text.ts';
+
+/** The seller centre (issue 23): dashboard, low stock, catalogue CSV, bulk shipping, labels. Money in rupees. */
+
+export const DASHBOARD_DAYS = [7, 30, 90] as const;
+export type DashboardDays = (typeof DASHBOARD_DAYS)[number];
+
+/** `GET /api/seller/dashboard?days=7|30|90` (30 when absent). */
+export const dashboardQuerySchema = z.object({
+  days: z
+    .enum(['7', '30', '90'], { error: 'days must be 7, 30 or 90' })
+    .optional()
+    .transform((d) => Number(d ?? 30) as DashboardDays),
+});
+
+/** An item waiting for Confirm Shipment, with what the buyer pays and, for COD, the cash to collect. */
+export const itemToShipSchema = z.object({
+  itemId: z.string(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  productName: z.string(),
+  size: z.string(),
+  color: z.string(),
+  quantity: z.number(),
+  paymentMethod: z.string(),
+  /** What the buyer paid or pays for this item, GST included. */
+  buyerPays: z.number(),
+  /** Cash the courier collects for this item (0 unless Cash On Delivery not yet collected). */
+  codToCollect: z.number(),
+  date: isoDateSchema,
+});
+export type ItemToShip = z.infer<typeof itemToShipSchema>;
+
+export const sellerDashboardSchema = z.object({
+  success: z.literal(true),
+  days: z.number(),
+  /** Money received in the period, GST included: card orders paid, and COD cash collected. */
+  revenue: z.object({ paid: z.number(), collected: z.number(), total: z.number() }),
+  /** Everything ordered in the period and not cancelled (COD still due included), GST included. */
+  sales: z.number(),
+  orders: z.number(),
+  units: z.number(),
+  /** Units returned (received back) per unit sold, as a percentage with one decimal. */
+  returnsRate: z.number(),
+  averageOrderValue: z.number(),
+  /** One point per day (India time), oldest first, zeros included. */
+  series: z.array(z.object({ day: z.string(), sales: z.number(), orders: z.number() })),
+  topProducts: z.array(
+    z.object({ productId: z.string(), productName: z.string(), units: z.number(), sales: z.number() }),
+  ),
+  toShip: z.object({ count: z.number(), items: z.array(itemToShipSchema) }),
+  lowStock: z.object({ threshold: z.number(), count: z.number() }),
+});
+export type SellerDashboard = z.infer<typeof sellerDashboardSchema>;
+
+export const lowStockItemSchema = z.object({
+  productId: z.string(),
+  productName: z.string(),
+  variantId: z.string(),
+  size: z.string(),
+  color: z.string(),
+  sku: z.string(),
+  stock: z.number(),
+});
+export type LowStockItem = z.infer<typeof lowStockItemSchema>;
+
+/** `GET /api/seller/low-stock`: variants with fewer units than the threshold, fewest first. */
+export const lowStockAnswerSchema = z.object({
+  success: z.literal(true),
+  threshold: z.number(),
+  items: z.array(lowStockItemSchema),
+});
+export type LowStockAnswer = z.infer<typeof lowStockAnswerSchema>;
+
+export const LOW_STOCK_THRESHOLD_MAX = 1000;
+
+/** `PUT /api/seller/settings`. */
+export const sellerSettingsSchema = z.object({
+  lowStockThreshold: z
+    .number({ error: 'lowStockThreshold must be a whole number' })
+    .int('lowStockThreshold must be a whole number')
+    .min(0, 'lowStockThreshold cannot be negative')
+    .max(LOW_STOCK_THRESHOLD_MAX, `lowStockThreshold must be at most ${LOW_STOCK_THRESHOLD_MAX}`),
+});
+export type SellerSettingsInput = z.infer<typeof sellerSettingsSchema>;
+export const sellerSettingsAnswerSchema = z.object({
+  success: z.literal(true),
+  lowStockThreshold: z.number(),
+});
+export type SellerSettingsAnswer = z.infer<typeof sellerSettingsAnswerSchema>;
+
+/** `POST /api/seller/catalogue/import?dryRun=true|false`. */
+export const catalogueImportQuerySchema = z.object({
+  dryRun: z
+    .enum(['true', 'false'], { error: 'dryRun must be true or false' })
+    .optional()
+    .transform((v) => v !== 'false'),
+});
+export const importErrorSchema = z.object({ row: z.number(), field: z.string(), msg: z.string() });
+export type ImportError = z.infer<typeof importErrorSchema>;
+export const catalogueImportAnswerSchema = z.object({
+  ok: z.boolean(),
+  dryRun: z.boolean(),
+  /** Data rows read (one per variant). */
+  rows: z.number(),
+  /** Products the rows make (written only when `ok` and not a dry run). */
+  products: z.number(),
+  errors: z.array(importErrorSchema),
+});
+export type CatalogueImportAnswer = z.infer<typeof catalogueImportAnswerSchema>;
+
+/** Couriers Indian sellers ship with most; "Self-delivery" needs no AWB number. Any other name may be typed. */
+export const COURIERS = [
+  'Delhivery',
+  'Blue Dart',
+  'DTDC',
+  'India Post',
+  'Ecom Express',
+  'Xpressbees',
+  'Shadowfax',
+  'Ekart',
+  'Shiprocket',
+] as const;
+
+const TRACKING_PAGES: Record<string, (awb: string) => string> = {
+  delhivery: (awb) => `https://www.delhivery.com/track/package/${awb}`,
+  'blue dart': (awb) => `https://www.bluedart.com/web/guest/trackdartresult?trackFor=0&trackNo=${awb}`,
+  shiprocket: (awb) => `https://shiprocket.co/tracking/${awb}`,
+  xpressbees: (awb) => `https://www.xpressbees.com/shipment/tracking?awbNo=${awb}`,
+  ekart: (awb) => `https://ekartlogistics.com/shipmenttrack/${awb}`,
+  'ecom express': (awb) => `https://ecomexpress.in/tracking/?awb_field=${awb}`,
+};
+
+/** The courier's own tracking page for an AWB, for the couriers whose address is known; else null. */
+export function trackingLinkFor(courier: string | undefined | null, awb: string | undefined | null) {
+  if (!courier || !awb) return null;
+  const page = TRACKING_PAGES[courier.trim().toLowerCase()];
+  return page ? page(encodeURIComponent(awb)) : null;
+}
+
+export const MAX_BULK_SHIP = 100;
+
+/** `POST /api/seller/orders/ship`: several items, one courier, one AWB (or none for self-delivery). */
+export const bulkShipSchema = z
+  .object({
+    itemIds: z
+      .array(shoppingId('itemId'), { error: 'itemIds must be a list of order item ids' })
+      .min(1, 'Choose at least one item to ship')
+      .max(MAX_BULK_SHIP, `At most ${MAX_BULK_SHIP} items at once`),
+    courier: textField('Courier')
+      .trim()
+      .min(2, 'Courier must be at least 2 characters')
+      .max(60, 'Courier must be at most 60 characters'),
+    awb: textField('AWB number')
+      .trim()
+      .regex(/^[A-Za-z0-9-]{6,30}$/, 'AWB number must be 6 to 30 letters, digits or dashes')
+      .optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.awb && !isSelfDelivery(b.courier))
+      ctx.addIssue({ code: 'custom', message: 'Enter the AWB number', path: ['awb'] });
+  });
+export type BulkShipInput = z.infer<typeof bulkShipSchema>;
+export const bulkShipAnswerSchema = z.object({
+  success: z.literal(true),
+  items: z.array(z.object({ _id: z.string(), status: z.string() })),
+});
+export type BulkShipAnswer = z.infer<typeof bulkShipAnswerSchema>;
+
+/** `GET /api/seller/orders/{orderId}/label.pdf?size=a4|4x6`. */
+export const labelQuerySchema = z.object({
+  size: z.enum(['a4', '4x6'], { error: 'size must be a4 or 4x6' }).optional().default('4x6'),
+});
+export type LabelSize = z.infer<typeof labelQuerySchema>['size'];
+export const sellerOrderParamsSchema = z.object({ orderId: shoppingId('orderId') });
