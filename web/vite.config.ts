@@ -1,10 +1,12 @@
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const api = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  // lingui(): src/locales/hi.po imports as the compiled Hindi catalogue (ADR 018).
+  plugins: [react(), lingui()],
   server: {
     port: 5173,
     proxy: { '/api': api, '/media': api, '/pay': api, '/.netlify': api },

@@ -1,14 +1,19 @@
 const rupees = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const rupeesHi = new Intl.NumberFormat('hi-IN', { style: 'currency', currency: 'INR' });
 
-/** 1299 → 'Rs. 1,299.00' (en-IN grouping: 1,00,000.00). */
-export function formatRupees(amount: number | string | null | undefined): string {
+/**
+ * 1299 → 'Rs. 1,299.00' (en-IN grouping: 1,00,000.00); in Hindi (`locale` 'hi') the hi-IN
+ * currency form '₹1,299.00'. Components pass `i18n.locale`.
+ */
+export function formatRupees(amount: number | string | null | undefined, locale = 'en'): string {
   const n = Number(amount ?? 0);
-  return `Rs. ${rupees.format(Number.isFinite(n) ? n : 0)}`;
+  const v = Number.isFinite(n) ? n : 0;
+  return locale === 'hi' ? rupeesHi.format(v) : `Rs. ${rupees.format(v)}`;
 }
 
 /** Landing-card style price: 'Rs. 1,299.00/-'. */
-export function formatRupeesSlash(amount: number): string {
-  return `${formatRupees(amount)}/-`;
+export function formatRupeesSlash(amount: number, locale = 'en'): string {
+  return `${formatRupees(amount, locale)}/-`;
 }
 
 /** SPEC §9: dates show their first 10 characters (YYYY-MM-DD). */
@@ -16,17 +21,30 @@ export function formatDate(date: string | null | undefined): string {
   return (date ?? '').slice(0, 10);
 }
 
-const day = new Intl.DateTimeFormat('en-IN', {
+const dayOptions: Intl.DateTimeFormatOptions = {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   timeZone: 'Asia/Kolkata',
-});
+};
+const day = new Intl.DateTimeFormat('en-IN', dayOptions);
+const dayHi = new Intl.DateTimeFormat('hi-IN', dayOptions);
 
-/** The day as people in India read it: '23 Nov 2026' (the shop's time zone, wherever the browser is). */
-export function formatDay(date: string | null | undefined): string {
+/**
+ * The day as people in India read it: '23 Nov 2026', in Hindi '23 नव॰ 2026' (the shop's time
+ * zone, wherever the browser is).
+ */
+export function formatDay(date: string | null | undefined, locale = 'en'): string {
   const d = new Date(date ?? '');
-  return Number.isNaN(d.getTime()) ? '' : day.format(d);
+  if (Number.isNaN(d.getTime())) return '';
+  return (locale === 'hi' ? dayHi : day).format(d);
+}
+
+const numberFmt = { en: new Intl.NumberFormat('en-IN'), hi: new Intl.NumberFormat('hi-IN') };
+
+/** A count with the language's grouping: 1,00,000. */
+export function formatNumber(n: number, locale = 'en'): string {
+  return (locale === 'hi' ? numberFmt.hi : numberFmt.en).format(n);
 }
 
 /** Average rating to 2 decimals (SPEC §9). */
