@@ -23,6 +23,7 @@ import {
 } from '@vastra/contracts/constants';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -342,6 +343,25 @@ export const searchWords = pgTable(
     word: text('word').primaryKey(),
   },
   (t) => [index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
+);
+
+/**
+ * Which products' search rows changed, and in which transaction (its id as a bigint): written by a
+ * trigger on product_search (migration 0017). Each app process keeps the catalogue's search fields
+ * in memory (search/memory-index.ts) and catches up by reading the rows of transactions not yet
+ * complete at its last read, so no commit is missed whatever order transactions commit in. Rows
+ * older than a day are pruned (a process that slept longer reloads whole).
+ */
+export const searchChanges = pgTable(
+  'search_changes',
+  {
+    xid: bigint('xid', { mode: 'number' })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text::bigint)`),
+    productId: uuid('product_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('search_changes_xid_idx').on(t.xid), index('search_changes_at_idx').on(t.at)],
 );
 
 export const cartItems = pgTable(
