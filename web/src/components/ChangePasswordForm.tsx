@@ -7,6 +7,7 @@ import { changePassword } from '../lib/passwords-api.ts';
 import { toast } from '../lib/toast.ts';
 import { TextField } from './fields.tsx';
 import './account-security.css';
+import { useI18n } from '../lib/i18n.tsx';
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
@@ -15,6 +16,7 @@ const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
  * and answers a fresh token, which replaces this one so the page stays logged in.
  */
 export function ChangePasswordForm({ kind }: { kind: AccountKind }) {
+  const i18n = useI18n();
   const { name } = useSession();
   const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const { formRef, errors, show, fromError, clear } = useFieldErrors(FIELDS);
@@ -64,12 +66,12 @@ export function ChangePasswordForm({ kind }: { kind: AccountKind }) {
       noValidate
       aria-labelledby="change-password-title"
     >
-      <h2 id="change-password-title">Change password</h2>
+      <h2 id="change-password-title">{i18n._('Change password')}</h2>
       {field('currentPassword', 'Current password', 'current-password')}
       {field('newPassword', 'New password', 'new-password', 'At least 8 characters')}
       {field('confirmPassword', 'Confirm new password', 'new-password')}
       <button type="submit" className="btn btn-primary" disabled={change.isPending}>
-        {change.isPending ? 'Changing…' : 'Change password'}
+        {change.isPending ? i18n._('Changing…') : i18n._('Change password')}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import './confirm-dialog.css';
+import { useI18n } from '../lib/i18n.tsx';
 
 /**
  * A modal yes/no question (native <dialog>: focus stays inside, Escape cancels). Rendered only
@@ -20,6 +21,7 @@ export function ConfirmDialog({
   onCancel: () => void;
   busy?: boolean;
 }) {
+  const i18n = useI18n();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
@@ -32,10 +34,10 @@ export function ConfirmDialog({
       <p>{message}</p>
       <div className="row confirm-actions">
         <button type="button" className="btn" onClick={onCancel}>
-          Cancel
+          {i18n._('Cancel')}
         </button>
         <button type="button" className="btn btn-primary btn-danger-fill" onClick={onConfirm} disabled={busy}>
-          {busy ? 'Please wait…' : confirmLabel}
+          {busy ? i18n._('Please wait…') : confirmLabel}
         </button>
       </div>
     </dialog>

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useI18n } from '../lib/i18n.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -8,6 +9,7 @@ import { useRouteTitleAndFocus } from './useRouteTitle.ts';
 
 /** Shell of every page: header, off-canvas menu, toasts (5 s, top-right), content, footer. */
 export function Layout() {
+  const i18n = useI18n();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const navigation = useNavigation();
@@ -15,10 +17,10 @@ export function Layout() {
   return (
     <>
       <a href="#main" className="skip-link">
-        Skip to content
+        {i18n._('Skip to content')}
       </a>
       {navigation.state === 'loading' && (
-        <div className="route-progress" role="progressbar" aria-label="Loading page" />
+        <div className="route-progress" role="progressbar" aria-label={i18n._('Loading page')} />
       )}
       <Header onOpenMenu={() => setMenuOpen(true)} />
       <SideMenu open={menuOpen} onClose={closeMenu} />

@@ -1,4 +1,5 @@
 import './pagination.css';
+import { useI18n } from '../lib/i18n.tsx';
 
 /** Page links for long lists; `page` is 1-based. */
 export function Pagination({
@@ -10,12 +11,13 @@ export function Pagination({
   pages: number;
   onPage: (page: number) => void;
 }) {
+  const i18n = useI18n();
   if (pages <= 1) return null;
   const near = [...new Set([1, page - 1, page, page + 1, pages])].filter((p) => p >= 1 && p <= pages);
   return (
-    <nav className="pagination" aria-label="Pages">
+    <nav className="pagination" aria-label={i18n._('Pages')}>
       <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {i18n._('Previous')}
       </button>
       {near.map((p, i) => (
         <span key={p} className="row">
@@ -32,7 +34,7 @@ export function Pagination({
         </span>
       ))}
       <button type="button" className="btn btn-sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
+        {i18n._('Next')}
       </button>
     </nav>
   );

@@ -9,6 +9,7 @@ import { TruckIcon } from './icons.tsx';
 import { Price } from './Price.tsx';
 import { WishlistHeart } from './WishlistHeart.tsx';
 import './product.css';
+import { useI18n } from '../lib/i18n.tsx';
 
 export const DELIVERY_PROMISE = 'Delivery within 4-5 days';
 
@@ -18,6 +19,7 @@ export const DELIVERY_PROMISE = 'Delivery within 4-5 days';
  * product in several sizes says which, and its buttons open the page to choose one.
  */
 export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+  const i18n = useI18n();
   // 'Added' only when there is no other size to add.
   const inCart = useCartProductIds().has(product._id) && !needsChoice(product);
   const sizes = sizeRange(product.sizes ?? []);
@@ -37,12 +39,16 @@ export function ProductCard({ product, priority = false }: { product: Product; p
             width={320}
             height={400}
           />
-          {soldOut && <span className="sold-out-tag">Sold out</span>}
+          {soldOut && <span className="sold-out-tag">{i18n._('Sold out')}</span>}
         </div>
         <h3 className="product-card-name">{product.productName}</h3>
       </Link>
       <WishlistHeart productId={product._id} overlay />
-      {product.companyName && <p className="product-card-seller">by {product.companyName}</p>}
+      {product.companyName && (
+        <p className="product-card-seller">
+          {i18n._('by')} {product.companyName}
+        </p>
+      )}
       <Price price={product.price} markPrice={product.markPrice} />
       {sizes && <p className="product-card-sizes">{sizes}</p>}
       <p className="delivery">
@@ -51,7 +57,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
       <div className="product-card-actions">
         {inCart ? (
           <button type="button" className="btn btn-sm" disabled>
-            Added
+            {i18n._('Added')}
           </button>
         ) : (
           <button
@@ -61,7 +67,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
             onClick={() => addToCart(product)}
             aria-label={`Add ${product.productName} to cart`}
           >
-            Add to Cart
+            {i18n._('Add to Cart')}
           </button>
         )}
         <button
@@ -71,7 +77,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
           onClick={() => buyNow(product, 1)}
           aria-label={`Buy ${product.productName} now`}
         >
-          Buy Now
+          {i18n._('Buy Now')}
         </button>
       </div>
     </article>

@@ -8,6 +8,7 @@ import { returnAsk, returnState } from '../lib/returns.ts';
 import { variantLabel } from '../lib/variant-label.ts';
 import { TaxDocumentButtons } from './TaxDocumentButtons.tsx';
 import './return-summary.css';
+import { useI18n } from '../lib/i18n.tsx';
 
 /** Where a COD refund goes, as people read it (the account number masked). */
 function destination(to: ReturnView['refundTo']) {
@@ -47,6 +48,7 @@ export function ReturnSummary({
   who?: ReactNode;
   children?: ReactNode;
 }) {
+  const i18n = useI18n();
   const state = returnState(r);
   const choice = variantLabel(r.size, r.color);
   const money = refundText(r);
@@ -61,25 +63,27 @@ export function ReturnSummary({
             {state.label}
           </span>
           <strong>{returnAsk(r)}</strong>
-          <span className="muted">of {r.itemQuantity} bought</span>
+          <span className="muted">
+            {i18n._('of')} {r.itemQuantity} {i18n._('bought')}
+          </span>
         </p>
         <dl className="return-facts">
           <div>
-            <dt>Order</dt>
+            <dt>{i18n._('Order')}</dt>
             <dd className="mono">{r.orderNumber}</dd>
           </div>
           <div>
-            <dt>Asked on</dt>
-            <dd>{formatDay(r.createdAt)}</dd>
+            <dt>{i18n._('Asked on')}</dt>
+            <dd>{formatDay(r.createdAt, i18n.locale)}</dd>
           </div>
           {r.status === 'requested' && (
             <div>
-              <dt>Seller decides by</dt>
-              <dd>{formatDay(r.decisionDue)}</dd>
+              <dt>{i18n._('Seller decides by')}</dt>
+              <dd>{formatDay(r.decisionDue, i18n.locale)}</dd>
             </div>
           )}
           <div className="wide">
-            <dt>Reason</dt>
+            <dt>{i18n._('Reason')}</dt>
             <dd>
               {RETURN_REASON_LABELS[r.reason]}
               {r.note && <span className="return-note"> “{r.note}”</span>}
@@ -88,40 +92,42 @@ export function ReturnSummary({
           {who}
           {r.pickup && (
             <div className="wide">
-              <dt>Pickup</dt>
+              <dt>{i18n._('Pickup')}</dt>
               <dd>
-                {r.pickup.courier} · AWB <span className="mono nowrap">{r.pickup.awb}</span>
+                {r.pickup.courier} {i18n._('· AWB')} <span className="mono nowrap">{r.pickup.awb}</span>
               </dd>
             </div>
           )}
           {r.rejectReason && r.status === 'rejected' && (
             <div className="wide">
-              <dt>Not accepted because</dt>
+              <dt>{i18n._('Not accepted because')}</dt>
               <dd>{r.rejectReason}</dd>
             </div>
           )}
           {r.status === 'received' && r.conditionOk === false && (
             <div className="wide">
-              <dt>Outcome</dt>
-              <dd>The parcel came back not in a condition to accept: no refund or exchange.</dd>
+              <dt>{i18n._('Outcome')}</dt>
+              <dd>{i18n._('The parcel came back not in a condition to accept: no refund or exchange.')}</dd>
             </div>
           )}
           {money && (
             <div className="wide">
-              <dt>Refund</dt>
+              <dt>{i18n._('Refund')}</dt>
               <dd data-testid="return-refund">{money}</dd>
             </div>
           )}
           {r.status === 'exchanged' && (
             <div className="wide">
-              <dt>Exchange</dt>
-              <dd>{returnAsk(r).replace('Exchange', 'Sending')} at no charge</dd>
+              <dt>{i18n._('Exchange')}</dt>
+              <dd>
+                {returnAsk(r).replace('Exchange', 'Sending')} {i18n._('at no charge')}
+              </dd>
             </div>
           )}
           {r.decidedBy === 'admin' && (
             <div>
-              <dt>Decided by</dt>
-              <dd>Vastra</dd>
+              <dt>{i18n._('Decided by')}</dt>
+              <dd>{i18n._('Vastra')}</dd>
             </div>
           )}
         </dl>

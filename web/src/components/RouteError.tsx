@@ -1,16 +1,18 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { useI18n } from '../lib/i18n.tsx';
 import { ChunkLoadError } from '../lib/lazy-screen.ts';
 
 /** Error page inside the layout: a failed chunk offers Retry; anything else a friendly message. */
 export function RouteError() {
+  const i18n = useI18n();
   const error = useRouteError();
   if (error instanceof ChunkLoadError) {
     return (
       <section className="page narrow center" role="alert">
         <h1>{error.message}</h1>
-        <p>The page could not be downloaded. Check your connection and try again.</p>
+        <p>{i18n._('The page could not be downloaded. Check your connection and try again.')}</p>
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          Retry
+          {i18n._('Retry')}
         </button>
       </section>
     );
@@ -22,10 +24,10 @@ export function RouteError() {
       : 'Something went wrong';
   return (
     <section className="page narrow center" role="alert">
-      <h1>Something went wrong</h1>
+      <h1>{i18n._('Something went wrong')}</h1>
       <p>{message}</p>
       <Link className="btn btn-primary" to="/home-page">
-        Back to the shop
+        {i18n._('Back to the shop')}
       </Link>
     </section>
   );

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useI18n } from '../lib/i18n.tsx';
 import { SearchIcon } from './icons.tsx';
 
 /** Search box that opens the results page (/search?q=…). */
@@ -12,6 +13,7 @@ export function SearchForm({
   id: string;
   onDone?: () => void;
 }) {
+  const i18n = useI18n();
   const [params] = useSearchParams();
   const [q, setQ] = useState(params.get('q') ?? '');
   const navigate = useNavigate();
@@ -21,21 +23,25 @@ export function SearchForm({
     onDone?.();
   };
   return (
-    <form aria-label="Search products" className={`search-form ${className ?? ''}`} onSubmit={submit}>
+    <form
+      aria-label={i18n._('Search products')}
+      className={`search-form ${className ?? ''}`}
+      onSubmit={submit}
+    >
       <label htmlFor={id} className="visually-hidden">
-        Search products
+        {i18n._('Search products')}
       </label>
       <input
         id={id}
         type="search"
         value={q}
         onChange={(e) => setQ(e.target.value)}
-        placeholder="Search for products, brands and more"
+        placeholder={i18n._('Search for products, brands and more')}
         autoComplete="off"
       />
-      <button type="submit" aria-label="Search">
+      <button type="submit" aria-label={i18n._('Search')}>
         <SearchIcon />
-        <span className="search-btn-text">Search</span>
+        <span className="search-btn-text">{i18n._('Search')}</span>
       </button>
     </form>
   );

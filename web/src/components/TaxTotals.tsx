@@ -1,6 +1,7 @@
 import type { TaxLine } from '@vastra/contracts';
 import { GST_PERCENT } from '@vastra/contracts/constants';
 import { formatRupees } from '../lib/format.ts';
+import { useI18n } from '../lib/i18n.tsx';
 
 /** What a cart summary and an order both carry: the server's figures, in rupees. */
 export interface TaxedTotals {
@@ -25,32 +26,33 @@ const isSplit = (line: TaxLine) => !/^GST\b/.test(line.label);
  * (`india`) show the taxable value, each tax line and the total including GST.
  */
 export function TaxTotals({ totals, taxableLabel }: { totals: TaxedTotals; taxableLabel: string }) {
+  const i18n = useI18n();
   const shipping =
     totals.shipping === 0 ? (
       <dd className="free" data-testid="summary-shipping">
-        Free
+        {i18n._('Free')}
       </dd>
     ) : (
-      <dd data-testid="summary-shipping">{formatRupees(totals.shipping)}</dd>
+      <dd data-testid="summary-shipping">{formatRupees(totals.shipping, i18n.locale)}</dd>
     );
   if (totals.taxIncluded) {
     return (
       <>
         <dl className="tax-totals">
-          <dt>Taxable value</dt>
-          <dd data-testid="summary-taxable">{formatRupees(totals.subtotal)}</dd>
+          <dt>{i18n._('Taxable value')}</dt>
+          <dd data-testid="summary-taxable">{formatRupees(totals.subtotal, i18n.locale)}</dd>
           {totals.taxLines.map((line) => (
             <TaxLineRow key={line.label} line={line} />
           ))}
-          <dt>Shipping</dt>
+          <dt>{i18n._('Shipping')}</dt>
           {shipping}
-          <dt className="total">Total (incl. GST)</dt>
+          <dt className="total">{i18n._('Total (incl. GST)')}</dt>
           <dd className="total" data-testid="summary-total">
-            {formatRupees(totals.total)}
+            {formatRupees(totals.total, i18n.locale)}
           </dd>
         </dl>
         <p className="tax-note" data-testid="tax-note">
-          Prices include GST
+          {i18n._('Prices include GST')}
         </p>
       </>
     );
@@ -58,17 +60,20 @@ export function TaxTotals({ totals, taxableLabel }: { totals: TaxedTotals; taxab
   return (
     <dl className="tax-totals">
       <dt>{taxableLabel}</dt>
-      <dd data-testid="summary-taxable">{formatRupees(totals.subtotal)}</dd>
-      <dt>GST ({GST_PERCENT}%)</dt>
-      <dd data-testid="summary-gst">{formatRupees(totals.gst)}</dd>
+      <dd data-testid="summary-taxable">{formatRupees(totals.subtotal, i18n.locale)}</dd>
+      <dt>
+        {i18n._('GST (')}
+        {GST_PERCENT}%)
+      </dt>
+      <dd data-testid="summary-gst">{formatRupees(totals.gst, i18n.locale)}</dd>
       {totals.taxLines.filter(isSplit).map((line) => (
         <TaxLineRow key={line.label} line={line} part />
       ))}
-      <dt>Shipping</dt>
+      <dt>{i18n._('Shipping')}</dt>
       {shipping}
-      <dt className="total">Total</dt>
+      <dt className="total">{i18n._('Total')}</dt>
       <dd className="total" data-testid="summary-total">
-        {formatRupees(totals.total)}
+        {formatRupees(totals.total, i18n.locale)}
       </dd>
     </dl>
   );
@@ -76,11 +81,12 @@ export function TaxTotals({ totals, taxableLabel }: { totals: TaxedTotals; taxab
 
 /** One tax line; `part` marks a share of the GST row above it ("of which IGST 18%"). */
 function TaxLineRow({ line, part = false }: { line: TaxLine; part?: boolean }) {
+  const i18n = useI18n();
   return (
     <>
       <dt className={part ? 'tax-part' : undefined}>{part ? `of which ${line.label}` : line.label}</dt>
       <dd className={part ? 'tax-part' : undefined} data-testid="summary-tax-line">
-        {formatRupees(line.amount)}
+        {formatRupees(line.amount, i18n.locale)}
       </dd>
     </>
   );

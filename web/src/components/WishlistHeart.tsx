@@ -1,5 +1,6 @@
 import { useWishlistToggle } from '../lib/wishlist.ts';
 import './wishlist-heart.css';
+import { useI18n } from '../lib/i18n.tsx';
 
 const HeartIcon = ({ filled }: { filled: boolean }) => (
   <svg aria-hidden="true" focusable={false} width={22} height={22} viewBox="0 0 24 24">
@@ -19,18 +20,19 @@ const HeartIcon = ({ filled }: { filled: boolean }) => (
  * button row with a visible "Wishlist" label. Visitors are asked to log in and the save resumes after.
  */
 export function WishlistHeart({ productId, overlay = false }: { productId: string; overlay?: boolean }) {
+  const i18n = useI18n();
   const { saved, busy, toggle } = useWishlistToggle(productId);
   return (
     <button
       type="button"
       className={`wishlist-heart${overlay ? ' is-overlay' : ' btn'}${saved ? ' is-saved' : ''}`}
       aria-pressed={saved}
-      aria-label={saved ? 'Remove from wishlist' : 'Add to wishlist'}
+      aria-label={saved ? i18n._('Remove from wishlist') : i18n._('Add to wishlist')}
       aria-busy={busy || undefined}
       onClick={toggle}
     >
       <HeartIcon filled={saved} />
-      {!overlay && <span>Wishlist</span>}
+      {!overlay && <span>{i18n._('Wishlist')}</span>}
     </button>
   );
 }

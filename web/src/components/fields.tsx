@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { useI18n } from '../lib/i18n.tsx';
 
 /** What every labelled control has: its id (also its name), label, and optional hint and error. */
 interface FieldProps {
@@ -36,12 +37,13 @@ function controlProps({ id, hint, error, optional }: FieldProps) {
 
 /** Label, control, hint and error of one form field: the frame every form of the app uses. */
 function Field({ field, children }: { field: FieldProps; children: ReactNode }) {
+  const i18n = useI18n();
   const { id, label, hint, error, optional, wide } = field;
   return (
     <div className={wide ? 'field span-all' : 'field'}>
       <label htmlFor={id}>
         {label}
-        {optional && <span className="muted"> (optional)</span>}
+        {optional && <span className="muted"> {i18n._('(optional)')}</span>}
       </label>
       {children}
       {hint && (

@@ -4,6 +4,7 @@ import { api } from './api.ts';
 import { currentSession } from './auth.ts';
 import { canKeepGuestCart } from './guest-cart.ts';
 import { addGuestLine } from './guest-cart-edit.ts';
+import { useI18n } from './i18n.tsx';
 import { productPath, rememberProduct } from './product-link.ts';
 import { keys } from './query.ts';
 import { type Intent, rememberIntent } from './resume.ts';
@@ -51,9 +52,10 @@ export const needsChoice = (product: Pick<Product, 'variants'>) => product.varia
 
 /** A card cannot choose a size: it sends the shopper to the product page to choose one. */
 function useChooseSize() {
+  const i18n = useI18n();
   const navigate = useNavigate();
   return (productId: string) => {
-    toast.info('Please choose a size');
+    toast.info(i18n._('Please choose a size'));
     rememberProduct(productId);
     navigate(productPath(productId));
   };
@@ -67,6 +69,7 @@ type Buyable = Pick<Product, '_id' | 'stockQuantity' | 'variants'>;
  * A visitor's pieces go into this browser's guest cart, merged into the account at login.
  */
 export function useAddToCart() {
+  const i18n = useI18n();
   const gate = useCustomerGate();
   const chooseSize = useChooseSize();
   const qc = useQueryClient();
@@ -85,7 +88,7 @@ export function useAddToCart() {
         as: 'user',
         body: cartBody(productId, variantId, quantity),
       }),
-    onSuccess: () => toast.success('Added to cart'),
+    onSuccess: () => toast.success(i18n._('Added to cart')),
     onError: (err) => toast.error(err.message),
     onSettled: () => qc.invalidateQueries({ queryKey: keys.cart }),
   });
@@ -100,7 +103,7 @@ export function useAddToCart() {
           quantity,
           variant?.stock ?? product.stockQuantity,
         );
-        toast.success('Added to cart');
+        toast.success(i18n._('Added to cart'));
         return;
       }
       if (gate({ kind: 'add-to-cart', productId: product._id, variantId: chosen, quantity })) {
@@ -125,6 +128,7 @@ export function cartBody(productId: string, variantId: string | undefined, quant
 
 /** Buy Now: a hosted checkout for this product, size and quantity; the browser leaves for the provider. */
 export function useBuyNow() {
+  const i18n = useI18n();
   const gate = useCustomerGate();
   const chooseSize = useChooseSize();
   const m = useMutation({
@@ -136,7 +140,7 @@ export function useBuyNow() {
       }),
     onSuccess: (session) => {
       if (session.url) window.location.assign(session.url);
-      else toast.error('The payment page could not be opened. Please try again.');
+      else toast.error(i18n._('The payment page could not be opened. Please try again.'));
     },
     onError: (err) => toast.error(err.message),
   });

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WishlistAnswer, WishlistChangeAnswer } from '@vastra/contracts';
 import { api } from './api.ts';
 import { useSession } from './auth.ts';
+import { useI18n } from './i18n.tsx';
 import { keys } from './query.ts';
 import { useCustomerGate } from './shop-actions.ts';
 import { toast } from './toast.ts';
@@ -29,6 +30,7 @@ export function useWishlist() {
  * happens after login (lib/resume.ts).
  */
 export function useWishlistToggle(productId: string) {
+  const i18n = useI18n();
   const qc = useQueryClient();
   const gate = useCustomerGate();
   const saved = (useWishlist().data?.products ?? []).some((p) => p._id === productId);
@@ -45,7 +47,8 @@ export function useWishlistToggle(productId: string) {
       }
       return { before };
     },
-    onSuccess: (_, save) => toast.success(save ? 'Added to your wishlist' : 'Removed from your wishlist'),
+    onSuccess: (_, save) =>
+      toast.success(save ? i18n._('Added to your wishlist') : i18n._('Removed from your wishlist')),
     onError: (err, _, context) => {
       if (context?.before) qc.setQueryData(keys.wishlist, context.before);
       toast.error(err.message);

@@ -5,6 +5,7 @@ import { TextField } from '../../components/fields.tsx';
 import { useFieldErrors } from '../../lib/field-errors.ts';
 import { accountKindOf, LOGIN_PAGE, requestPasswordReset } from '../../lib/passwords-api.ts';
 import './account.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 const FIELDS = ['email'] as const;
 
@@ -13,6 +14,7 @@ const FIELDS = ['email'] as const;
  * message afterwards, whether or not an account uses it (no account enumeration).
  */
 export default function ForgotPasswordPage() {
+  const i18n = useI18n();
   const kind = accountKindOf(useSearchParams()[0].get('role'));
   const [email, setEmail] = useState('');
   const { formRef, errors, show, fromError, clear } = useFieldErrors(FIELDS);
@@ -37,16 +39,16 @@ export default function ForgotPasswordPage() {
         noValidate
         aria-labelledby="forgot-title"
       >
-        <h1 id="forgot-title">Forgot password?</h1>
+        <h1 id="forgot-title">{i18n._('Forgot password?')}</h1>
         {ask.isSuccess ? (
           <p className="form-done" role="status">
-            {ask.data.message} Please check your inbox (and the spam folder).
+            {ask.data.message} {i18n._('Please check your inbox (and the spam folder).')}
           </p>
         ) : (
           <>
             <p className="muted">
-              Enter the e-mail of your {kind === 'seller' ? 'seller ' : ''}account and we will send you a link
-              to choose a new password.
+              {i18n._('Enter the e-mail of your')} {kind === 'seller' ? i18n._('seller ') : ''}
+              {i18n._('account and we will send you a link to choose a new password.')}
             </p>
             {ask.isError && !errors.email && (
               <p className="form-error" role="alert">
@@ -55,7 +57,7 @@ export default function ForgotPasswordPage() {
             )}
             <TextField
               id="email"
-              label="Email"
+              label={i18n._('Email')}
               type="email"
               autoComplete="email"
               error={errors.email}
@@ -66,12 +68,12 @@ export default function ForgotPasswordPage() {
               }}
             />
             <button type="submit" className="btn btn-primary btn-block" disabled={ask.isPending}>
-              {ask.isPending ? 'Sending…' : 'Send reset link'}
+              {ask.isPending ? i18n._('Sending…') : i18n._('Send reset link')}
             </button>
           </>
         )}
         <p className="center">
-          <Link to={LOGIN_PAGE[kind]}>Back to login</Link>
+          <Link to={LOGIN_PAGE[kind]}>{i18n._('Back to login')}</Link>
         </p>
       </form>
     </section>

@@ -6,9 +6,11 @@ import { RedirectIfLoggedIn } from '../../lib/redirect-logged-in.tsx';
 import { useSignIn } from '../../lib/sign-in.ts';
 import { loginUser } from './api.ts';
 import './account.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /** /login: customer login (SPEC §2); returns to the page that asked for it, else /allProducts. */
 export default function LoginPage() {
+  const i18n = useI18n();
   const from = (useLocation().state as { from?: string } | null)?.from;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -27,11 +29,11 @@ export default function LoginPage() {
     <section className="page auth-page">
       <RedirectIfLoggedIn />
       <form ref={fields.formRef} className="card form auth-card" onSubmit={submit} noValidate>
-        <h1>Login</h1>
-        <p className="muted">Welcome back! Log in to shop, track orders and write reviews.</p>
+        <h1>{i18n._('Login')}</h1>
+        <p className="muted">{i18n._('Welcome back! Log in to shop, track orders and write reviews.')}</p>
         <TextField
           id="email"
-          label="Email"
+          label={i18n._('Email')}
           type="email"
           autoComplete="email"
           value={email}
@@ -40,7 +42,7 @@ export default function LoginPage() {
         />
         <TextField
           id="password"
-          label="Password"
+          label={i18n._('Password')}
           type="password"
           autoComplete="current-password"
           value={password}
@@ -48,16 +50,16 @@ export default function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
         />
         <p className="small">
-          <Link to="/forgot-password">Forgot password?</Link>
+          <Link to="/forgot-password">{i18n._('Forgot password?')}</Link>
         </p>
         <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
-          {login.isPending ? 'Logging in…' : 'Login'}
+          {login.isPending ? i18n._('Logging in…') : i18n._('Login')}
         </button>
         <p className="center">
-          New to Vastra? <Link to="/register">Create an account</Link>
+          {i18n._('New to Vastra?')} <Link to="/register">{i18n._('Create an account')}</Link>
         </p>
         <p className="center small muted">
-          Selling on Vastra? <Link to="/seller-login">Seller login</Link>
+          {i18n._('Selling on Vastra?')} <Link to="/seller-login">{i18n._('Seller login')}</Link>
         </p>
       </form>
     </section>

@@ -11,9 +11,11 @@ import { keys, queryClient } from '../../lib/query.ts';
 import { toast } from '../../lib/toast.ts';
 import { deleteAccount, fetchProfile } from './api.ts';
 import './account.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /** /profile: the customer's details, Edit Profile, and Delete (with a confirmation step). */
 export default function ProfilePage() {
+  const i18n = useI18n();
   const { role } = useSession();
   const [confirming, setConfirming] = useState(false);
   // Set when the account is deleted: the session ends in the same render, and this page must then
@@ -23,45 +25,45 @@ export default function ProfilePage() {
 
   if (deleted) return <Navigate to="/register" replace />;
   if (role !== 'user') return <Navigate to="/login" replace />;
-  if (q.isPending) return <Spinner label="Loading your profile" />;
+  if (q.isPending) return <Spinner label={i18n._('Loading your profile')} />;
   if (q.isError) return <QueryError error={q.error} onRetry={() => q.refetch()} />;
 
   const remove = () => {
     // SPEC §4: the session ends at once; the request already carries the token.
     const request = deleteAccount();
-    toast.warn('Account Deleted');
+    toast.warn(i18n._('Account Deleted'));
     setDeleted(true);
     signOut('user');
     queryClient.removeQueries();
-    request.catch(() => toast.warn('Something went wrong'));
+    request.catch(() => toast.warn(i18n._('Something went wrong')));
   };
 
   const u = q.data;
   return (
     <section className="page narrow">
       <div className="card profile-card">
-        <h1>My Profile</h1>
+        <h1>{i18n._('My Profile')}</h1>
         {!u.emailVerified && <VerifyEmailReminder kind="user" email={u.email} />}
         <dl>
-          <dt>Customer ID</dt>
+          <dt>{i18n._('Customer ID')}</dt>
           <dd>{displayId('U', u._id)}</dd>
-          <dt>Name</dt>
+          <dt>{i18n._('Name')}</dt>
           <dd>{u.fullName}</dd>
-          <dt>Email</dt>
+          <dt>{i18n._('Email')}</dt>
           <dd>{u.email}</dd>
-          <dt>Phone</dt>
+          <dt>{i18n._('Phone')}</dt>
           <dd>+91 {u.mobile}</dd>
-          <dt>Address</dt>
+          <dt>{i18n._('Address')}</dt>
           <dd>{[u.address, u.city, u.state, u.postalCode].filter(Boolean).join(', ')}</dd>
-          <dt>Company name</dt>
-          <dd>None</dd>
+          <dt>{i18n._('Company name')}</dt>
+          <dd>{i18n._('None')}</dd>
         </dl>
         <div className="row">
           <Link to="/update-profile" className="btn btn-primary">
-            Edit Profile
+            {i18n._('Edit Profile')}
           </Link>
           <Link to="/addresses" className="btn">
-            My Addresses
+            {i18n._('My Addresses')}
           </Link>
           <button
             type="button"
@@ -69,7 +71,7 @@ export default function ProfilePage() {
             onClick={() => setConfirming(true)}
             disabled={confirming}
           >
-            Delete
+            {i18n._('Delete')}
           </button>
         </div>
         {confirming && (
@@ -79,14 +81,16 @@ export default function ProfilePage() {
             aria-labelledby="confirm-title"
             aria-describedby="confirm-text"
           >
-            <h2 id="confirm-title">Delete your account?</h2>
-            <p id="confirm-text">Your profile, cart and reviews will be removed. This cannot be undone.</p>
+            <h2 id="confirm-title">{i18n._('Delete your account?')}</h2>
+            <p id="confirm-text">
+              {i18n._('Your profile, cart and reviews will be removed. This cannot be undone.')}
+            </p>
             <div className="row">
               <button type="button" className="btn btn-danger" onClick={remove}>
-                Yes, delete my account
+                {i18n._('Yes, delete my account')}
               </button>
               <button type="button" className="btn" onClick={() => setConfirming(false)}>
-                Keep my account
+                {i18n._('Keep my account')}
               </button>
             </div>
           </div>

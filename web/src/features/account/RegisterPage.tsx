@@ -7,12 +7,14 @@ import { useSignIn } from '../../lib/sign-in.ts';
 import { registerUser } from './api.ts';
 import { REGISTER_FIELDS, type SignUpField } from './profile-fields.ts';
 import './account.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 const EMPTY: Record<SignUpField, string> = { fullName: '', email: '', password: '', mobile: '' };
 const NAMES = REGISTER_FIELDS.map((f) => f.name);
 
 /** /register: Create Account (SPEC §2) with the essentials only; the address is asked at checkout. */
 export default function RegisterPage() {
+  const i18n = useI18n();
   const [form, setForm] = useState(EMPTY);
   const fields = useFieldErrors(NAMES);
   const register = useSignIn('user', registerUser, {
@@ -30,7 +32,7 @@ export default function RegisterPage() {
     <section className="page auth-page">
       <RedirectIfLoggedIn />
       <form ref={fields.formRef} className="card form auth-card wide" onSubmit={submit} noValidate>
-        <h1>Create Account</h1>
+        <h1>{i18n._('Create Account')}</h1>
         <div className="form-grid">
           <TextFields
             fields={REGISTER_FIELDS}
@@ -43,10 +45,10 @@ export default function RegisterPage() {
           />
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={register.isPending}>
-          {register.isPending ? 'Creating account…' : 'Create Account'}
+          {register.isPending ? i18n._('Creating account…') : i18n._('Create Account')}
         </button>
         <p className="center">
-          Already have an account? <Link to="/login">Login</Link>
+          {i18n._('Already have an account?')} <Link to="/login">{i18n._('Login')}</Link>
         </p>
       </form>
     </section>

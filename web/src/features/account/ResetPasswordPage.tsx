@@ -6,11 +6,13 @@ import { useFieldErrors } from '../../lib/field-errors.ts';
 import { accountKindOf, LOGIN_PAGE, resetPassword } from '../../lib/passwords-api.ts';
 import { toast } from '../../lib/toast.ts';
 import './account.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 const FIELDS = ['password', 'confirmPassword', 'token'] as const;
 
 /** /reset-password?token=…&role=user|seller: the e-mailed link's page to choose a new password, then log in. */
 export default function ResetPasswordPage() {
+  const i18n = useI18n();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const kind = accountKindOf(params.get('role'));
@@ -48,11 +50,11 @@ export default function ResetPasswordPage() {
         noValidate
         aria-labelledby="reset-title"
       >
-        <h1 id="reset-title">Choose a new password</h1>
+        <h1 id="reset-title">{i18n._('Choose a new password')}</h1>
         {linkProblem ? (
           <div className="form-error" role="alert">
             <p>{linkProblem}</p>
-            <Link to={forgotPath}>Ask for a new link</Link>
+            <Link to={forgotPath}>{i18n._('Ask for a new link')}</Link>
           </div>
         ) : (
           reset.isError &&
@@ -64,10 +66,10 @@ export default function ResetPasswordPage() {
         )}
         <TextField
           id="password"
-          label="New password"
+          label={i18n._('New password')}
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters"
+          hint={i18n._('At least 8 characters')}
           error={errors.password}
           value={password}
           onChange={(e) => {
@@ -77,7 +79,7 @@ export default function ResetPasswordPage() {
         />
         <TextField
           id="confirmPassword"
-          label="Confirm new password"
+          label={i18n._('Confirm new password')}
           type="password"
           autoComplete="new-password"
           error={errors.confirmPassword}
@@ -88,10 +90,10 @@ export default function ResetPasswordPage() {
           }}
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={reset.isPending || !token}>
-          {reset.isPending ? 'Saving…' : 'Set new password'}
+          {reset.isPending ? i18n._('Saving…') : i18n._('Set new password')}
         </button>
         <p className="center">
-          <Link to={LOGIN_PAGE[kind]}>Back to login</Link>
+          <Link to={LOGIN_PAGE[kind]}>{i18n._('Back to login')}</Link>
         </p>
       </form>
     </section>

@@ -12,13 +12,15 @@ import type { UserProfile } from '../../lib/types.ts';
 import { fetchProfile, type ProfileUpdate, updateProfile } from './api.ts';
 import { PROFILE_FIELDS } from './profile-fields.ts';
 import './account.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /** /update-profile: edit the customer's details. */
 export default function UpdateProfilePage() {
+  const i18n = useI18n();
   const { role } = useSession();
   const q = useQuery({ queryKey: keys.profile, queryFn: fetchProfile, enabled: role === 'user' });
   if (role !== 'user') return <Navigate to="/login" replace />;
-  if (q.isPending) return <Spinner label="Loading your profile" />;
+  if (q.isPending) return <Spinner label={i18n._('Loading your profile')} />;
   if (q.isError) return <QueryError error={q.error} onRetry={() => q.refetch()} />;
   return <ProfileForm profile={q.data} />;
 }
@@ -26,6 +28,7 @@ export default function UpdateProfilePage() {
 const NAMES = PROFILE_FIELDS.map((f) => f.name);
 
 function ProfileForm({ profile }: { profile: UserProfile }) {
+  const i18n = useI18n();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const fields = useFieldErrors(NAMES);
@@ -46,11 +49,11 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
         qc.setQueryData(keys.profile, updated);
         renameSession('user', updated.fullName);
       }
-      toast.success('Profile Updated');
+      toast.success(i18n._('Profile Updated'));
       navigate('/profile');
     },
     onError: (err) => {
-      if (!fields.fromError(err)) toast.error(err.message || 'Something went wrong');
+      if (!fields.fromError(err)) toast.error(err.message || i18n._('Something went wrong'));
     },
   });
   const submit = (e: FormEvent) => {
@@ -63,7 +66,7 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
   return (
     <section className="page auth-page">
       <form ref={fields.formRef} className="card form auth-card wide" onSubmit={submit} noValidate>
-        <h1>Edit Profile</h1>
+        <h1>{i18n._('Edit Profile')}</h1>
         <div className="form-grid">
           <TextFields
             fields={PROFILE_FIELDS}
@@ -77,10 +80,10 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
         </div>
         <div className="row">
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            Save changes
+            {i18n._('Save changes')}
           </button>
           <button type="button" className="btn" onClick={() => navigate('/profile')}>
-            Cancel
+            {i18n._('Cancel')}
           </button>
         </div>
       </form>

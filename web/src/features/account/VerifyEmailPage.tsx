@@ -3,9 +3,11 @@ import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/Spinner.tsx';
 import { verifyEmail } from '../../lib/passwords-api.ts';
 import './account.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /** /verify-email?token=…: the e-mailed confirmation link; confirms the address and says so. */
 export default function VerifyEmailPage() {
+  const i18n = useI18n();
   const token = useSearchParams()[0].get('token') ?? '';
   const q = useQuery({
     queryKey: ['verify-email', token],
@@ -20,13 +22,13 @@ export default function VerifyEmailPage() {
   return (
     <section className="page auth-page">
       <div className="card form auth-card">
-        <h1>Confirm your e-mail</h1>
+        <h1>{i18n._('Confirm your e-mail')}</h1>
         {!token ? (
           <p className="form-error" role="alert">
-            This page needs the link from the e-mail. Please open it again.
+            {i18n._('This page needs the link from the e-mail. Please open it again.')}
           </p>
         ) : q.isPending ? (
-          <Spinner label="Confirming your e-mail address" />
+          <Spinner label={i18n._('Confirming your e-mail address')} />
         ) : q.isError ? (
           <p className="form-error" role="alert">
             {q.error.message}
@@ -37,7 +39,11 @@ export default function VerifyEmailPage() {
           </p>
         )}
         <p className="center">
-          {home ? <Link to={home.to}>{home.label}</Link> : <Link to="/allProducts">Continue shopping</Link>}
+          {home ? (
+            <Link to={home.to}>{home.label}</Link>
+          ) : (
+            <Link to="/allProducts">{i18n._('Continue shopping')}</Link>
+          )}
         </p>
       </div>
     </section>

@@ -17,21 +17,24 @@ import {
   updateAddress,
 } from './api.ts';
 import './addresses.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /** /addresses: the shopper's saved addresses; make one the default, delete, or add another. */
 export default function AddressBookPage() {
+  const i18n = useI18n();
   const { role } = useSession();
   const qc = useQueryClient();
   const book = useQuery({ queryKey: addressesKey, queryFn: fetchAddresses, enabled: role === 'user' });
   const [formKey, setFormKey] = useState(0);
   const refresh = () => qc.invalidateQueries({ queryKey: addressesKey });
   const fail = (err: Error) => {
-    if (Object.keys(fieldErrorsOf(err)).length === 0) toast.error(err.message || 'Something went wrong');
+    if (Object.keys(fieldErrorsOf(err)).length === 0)
+      toast.error(err.message || i18n._('Something went wrong'));
   };
   const add = useMutation({
     mutationFn: (entry: AddressEntry) => addAddress(entry),
     onSuccess: () => {
-      toast.success('Address Saved');
+      toast.success(i18n._('Address Saved'));
       setFormKey((k) => k + 1);
       refresh();
     },
@@ -48,13 +51,13 @@ export default function AddressBookPage() {
     onError: fail,
   });
   if (role !== 'user') return <Navigate to="/login" replace />;
-  if (book.isPending) return <Spinner label="Loading your addresses" />;
+  if (book.isPending) return <Spinner label={i18n._('Loading your addresses')} />;
   if (book.isError) return <QueryError error={book.error} onRetry={() => book.refetch()} />;
   return (
     <section className="page narrow">
-      <h1>My Addresses</h1>
+      <h1>{i18n._('My Addresses')}</h1>
       {book.data.length === 0 ? (
-        <p className="muted">No saved addresses yet.</p>
+        <p className="muted">{i18n._('No saved addresses yet.')}</p>
       ) : (
         <ul className="address-book-list">
           {book.data.map((a) => (
@@ -68,7 +71,7 @@ export default function AddressBookPage() {
                     disabled={makeDefault.isPending}
                     onClick={() => makeDefault.mutate(a._id)}
                   >
-                    Make default
+                    {i18n._('Make default')}
                   </button>
                 )}
                 <button
@@ -78,7 +81,7 @@ export default function AddressBookPage() {
                   onClick={() => remove.mutate(a._id)}
                   aria-label={`Delete the address ${a.address}, ${a.city}`}
                 >
-                  Delete
+                  {i18n._('Delete')}
                 </button>
               </span>
             </li>
@@ -86,12 +89,12 @@ export default function AddressBookPage() {
         </ul>
       )}
       <div className="card">
-        <h2>Add an address</h2>
+        <h2>{i18n._('Add an address')}</h2>
         <AddressEntryForm
           key={formKey}
           initial={EMPTY_ENTRY}
           idPrefix="book"
-          submitLabel="Save address"
+          submitLabel={i18n._('Save address')}
           busy={add.isPending}
           onSubmit={(entry) => add.mutateAsync(entry)}
         />

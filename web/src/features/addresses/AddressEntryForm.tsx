@@ -9,6 +9,7 @@ import {
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { SelectField, TextField } from '../../components/fields.tsx';
 import { type FieldErrors, useFieldErrors } from '../../lib/field-errors.ts';
+import { useI18n } from '../../lib/i18n.tsx';
 import type { AddressEntry } from './api.ts';
 
 const NAMES = ['fullName', 'mobile', 'address', 'city', 'state', 'postalCode'] as const;
@@ -57,6 +58,7 @@ export function AddressEntryForm({
   children?: ReactNode;
   idPrefix?: string;
 }) {
+  const i18n = useI18n();
   const [value, setValue] = useState({ ...initial, mobile: formatIndianMobile(initial.mobile) });
   const fields = useFieldErrors(NAMES);
   const submit = async (e: FormEvent) => {
@@ -86,40 +88,40 @@ export function AddressEntryForm({
     <form ref={fields.formRef} className="form" onSubmit={submit} noValidate>
       <div className="form-grid">
         <TextField
-          label="Full Name"
+          label={i18n._('Full Name')}
           autoComplete="name"
           maxLength={TEXT_LIMITS.fullName.max}
           {...bind('fullName')}
         />
         <TextField
-          label="Mobile Number"
+          label={i18n._('Mobile Number')}
           type="tel"
           autoComplete="tel"
-          hint="10 digits, +91 optional"
+          hint={i18n._('10 digits, +91 optional')}
           {...bind('mobile')}
         />
         <TextField
-          label="Address"
+          label={i18n._('Address')}
           autoComplete="street-address"
           maxLength={TEXT_LIMITS.address.max}
           wide
           {...bind('address')}
         />
         <TextField
-          label="City"
+          label={i18n._('City')}
           autoComplete="address-level2"
           maxLength={TEXT_LIMITS.city.max}
           {...bind('city')}
         />
         <SelectField
-          label="State"
-          placeholder="Choose a state"
+          label={i18n._('State')}
+          placeholder={i18n._('Choose a state')}
           options={STATE_OPTIONS}
           autoComplete="address-level1"
           {...bind('state')}
         />
         <TextField
-          label="PIN code"
+          label={i18n._('PIN code')}
           autoComplete="postal-code"
           inputMode="numeric"
           maxLength={PIN_CODE_LENGTH}

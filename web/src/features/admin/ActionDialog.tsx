@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { TextAreaField } from '../../components/fields.tsx';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { useI18n } from '../../lib/i18n.tsx';
 import type { RowAction } from './row-actions.tsx';
 
 const REASON_MIN = 3;
@@ -57,6 +58,7 @@ function ReasonDialog({
   onConfirm: (reason: string) => Promise<unknown>;
   onCancel: () => void;
 }) {
+  const i18n = useI18n();
   const ref = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -98,10 +100,10 @@ function ReasonDialog({
         />
         <div className="row confirm-actions">
           <button type="button" className="btn" onClick={onCancel}>
-            Cancel
+            {i18n._('Cancel')}
           </button>
           <button type="submit" className="btn btn-primary btn-danger-fill" disabled={busy}>
-            {busy ? 'Please wait…' : (action.confirmLabel ?? action.label)}
+            {busy ? i18n._('Please wait…') : (action.confirmLabel ?? action.label)}
           </button>
         </div>
       </form>

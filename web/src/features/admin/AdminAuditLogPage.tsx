@@ -5,6 +5,7 @@ import { actionLabel, detailLines, formatWhen, targetLabel } from './audit-label
 import { useAuditLog } from './money-api.ts';
 import './admin.css';
 import './money.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,37 +19,38 @@ export default function AdminAuditLogPage() {
 }
 
 function AuditLog() {
+  const i18n = useI18n();
   const log = useAuditLog();
   return (
     <section className="page admin-page">
-      <nav aria-label="Breadcrumb" className="muted admin-crumbs">
-        <Link to="/dashboard">Dashboard</Link> / Audit log
+      <nav aria-label={i18n._('Breadcrumb')} className="muted admin-crumbs">
+        <Link to="/dashboard">{i18n._('Dashboard')}</Link> {i18n._('/ Audit log')}
       </nav>
       <div className="page-head">
-        <h1>Audit log</h1>
+        <h1>{i18n._('Audit log')}</h1>
         {log.data && (
           <p className="muted">
-            The latest {log.data.length === 1 ? 'action' : `${log.data.length} actions`}
+            {i18n._('The latest')} {log.data.length === 1 ? i18n._('action') : `${log.data.length} actions`}
           </p>
         )}
       </div>
       {log.isPending ? (
-        <Spinner label="Loading the audit log" />
+        <Spinner label={i18n._('Loading the audit log')} />
       ) : log.error ? (
         <AdminLoadError error={log.error} onRetry={() => log.refetch()} />
       ) : log.data.length === 0 ? (
-        <p className="card center">No admin action recorded yet.</p>
+        <p className="card center">{i18n._('No admin action recorded yet.')}</p>
       ) : (
         <div className="table-wrap">
           <table className="data-table audit-table">
-            <caption className="visually-hidden">Admin actions, newest first</caption>
+            <caption className="visually-hidden">{i18n._('Admin actions, newest first')}</caption>
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Admin</th>
-                <th scope="col">Action</th>
-                <th scope="col">On</th>
-                <th scope="col">Detail</th>
+                <th scope="col">{i18n._('When')}</th>
+                <th scope="col">{i18n._('Admin')}</th>
+                <th scope="col">{i18n._('Action')}</th>
+                <th scope="col">{i18n._('On')}</th>
+                <th scope="col">{i18n._('Detail')}</th>
               </tr>
             </thead>
             <tbody>

@@ -12,11 +12,13 @@ import { ADMIN_PAGE_SIZE, adminKeys, useAdminList } from './api.ts';
 import { ADMIN_LISTS, type ListDef } from './lists.tsx';
 import { ActionButton, type RowAction } from './row-actions.tsx';
 import './admin.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 type Row = { _id: string };
 
 /** /dashboard/:list — sellers, users, products, orders or contact messages: searchable, paginated. */
 export default function AdminListPage() {
+  const i18n = useI18n();
   const { list = '' } = useParams();
   const def = ADMIN_LISTS[list.toLowerCase()];
   return (
@@ -25,8 +27,8 @@ export default function AdminListPage() {
         <AdminList key={list} list={list.toLowerCase()} def={def} />
       ) : (
         <section className="page narrow center">
-          <h1>Not found</h1>
-          <Link to="/dashboard">Back to the dashboard</Link>
+          <h1>{i18n._('Not found')}</h1>
+          <Link to="/dashboard">{i18n._('Back to the dashboard')}</Link>
         </section>
       )}
     </AdminOnly>
@@ -34,6 +36,7 @@ export default function AdminListPage() {
 }
 
 function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
+  const i18n = useI18n();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -65,20 +68,20 @@ function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
 
   return (
     <section className="page admin-page">
-      <nav aria-label="Breadcrumb" className="muted admin-crumbs">
-        <Link to="/dashboard">Dashboard</Link> / {def.title}
+      <nav aria-label={i18n._('Breadcrumb')} className="muted admin-crumbs">
+        <Link to="/dashboard">{i18n._('Dashboard')}</Link> / {def.title}
       </nav>
       <div className="page-head">
         <h1>{def.title}</h1>
         {data.data && (
           <p className="muted" aria-live="polite">
-            {total === 1 ? '1 result' : `${total} results`}
+            {total === 1 ? i18n._('1 result') : `${total} results`}
           </p>
         )}
       </div>
       <form className="admin-search" aria-label={`Search ${def.title.toLowerCase()}`} onSubmit={search}>
         <label htmlFor="admin-q" className="visually-hidden">
-          Search by {def.searchFields}
+          {i18n._('Search by')} {def.searchFields}
         </label>
         <input
           id="admin-q"
@@ -90,7 +93,7 @@ function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
         />
         <button type="submit" className="btn btn-primary">
           <SearchIcon />
-          <span className="admin-search-text">Search</span>
+          <span className="admin-search-text">{i18n._('Search')}</span>
         </button>
       </form>
       {data.isPending ? (
@@ -101,13 +104,15 @@ function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
         <p className="card center">
           {total > 0 ? (
             <>
-              There is no page {page}.{' '}
-              <Link to={{ search: q ? `?q=${encodeURIComponent(q)}` : '' }}>Back to the first page</Link>
+              {i18n._('There is no page')} {page}.{' '}
+              <Link to={{ search: q ? `?q=${encodeURIComponent(q)}` : '' }}>
+                {i18n._('Back to the first page')}
+              </Link>
             </>
           ) : q ? (
             `Nothing matches “${q}”.`
           ) : (
-            'Nothing here yet.'
+            i18n._('Nothing here yet.')
           )}
         </p>
       ) : (
@@ -121,7 +126,7 @@ function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
                     {c.label}
                   </th>
                 ))}
-                {def.actions && <th scope="col">Action</th>}
+                {def.actions && <th scope="col">{i18n._('Action')}</th>}
               </tr>
             </thead>
             <tbody>

@@ -5,12 +5,14 @@ import { api } from '../../lib/api.ts';
 import { useFieldErrors } from '../../lib/field-errors.ts';
 import { useSignIn } from '../../lib/sign-in.ts';
 import './admin.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 const adminLogin = (body: { email: string; password: string }) =>
   api<AdminAuthAnswer>('/api/auth/admin/admin-login', { method: 'POST', body });
 
 /** /admin-login: success stores adminToken and adminName and opens the dashboard (SPEC §4). */
 export default function AdminLoginPage() {
+  const i18n = useI18n();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const fields = useFieldErrors(['email', 'password'] as const);
@@ -33,10 +35,10 @@ export default function AdminLoginPage() {
         noValidate
         aria-labelledby="admin-login-title"
       >
-        <h1 id="admin-login-title">Admin Login</h1>
+        <h1 id="admin-login-title">{i18n._('Admin Login')}</h1>
         <TextField
           id="admin-email"
-          label="Email"
+          label={i18n._('Email')}
           type="email"
           autoComplete="username"
           value={email}
@@ -45,7 +47,7 @@ export default function AdminLoginPage() {
         />
         <TextField
           id="admin-password"
-          label="Password"
+          label={i18n._('Password')}
           type="password"
           autoComplete="current-password"
           value={password}
@@ -53,7 +55,7 @@ export default function AdminLoginPage() {
           onChange={(e) => setPassword(e.target.value)}
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
-          {login.isPending ? 'Please wait…' : 'Login'}
+          {login.isPending ? i18n._('Please wait…') : i18n._('Login')}
         </button>
       </form>
     </section>

@@ -4,17 +4,19 @@ import { Link, useNavigate } from 'react-router';
 import { QueryError } from '../../components/QueryError.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { signOut, useSession } from '../../lib/auth.ts';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /** Back-office screens need the admin login; anyone else is offered it. */
 export function AdminOnly({ children }: { children: ReactNode }) {
+  const i18n = useI18n();
   const { role } = useSession();
   if (role === 'admin') return children;
   return (
     <section className="page narrow center">
-      <h1>Admin</h1>
-      <p>Please log in as the admin to continue.</p>
+      <h1>{i18n._('Admin')}</h1>
+      <p>{i18n._('Please log in as the admin to continue.')}</p>
       <Link to="/admin-login" className="btn btn-primary">
-        Admin login
+        {i18n._('Admin login')}
       </Link>
     </section>
   );
@@ -25,6 +27,7 @@ export function AdminOnly({ children }: { children: ReactNode }) {
  * again, so it offers a fresh login instead, ending the stale session on the way.
  */
 export function AdminLoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const i18n = useI18n();
   const navigate = useNavigate();
   const qc = useQueryClient();
   if (!(error instanceof ApiError && error.status === 401))
@@ -38,7 +41,7 @@ export function AdminLoadError({ error, onRetry }: { error: Error; onRetry: () =
     <div className="form-error center" role="alert">
       <p>{error.message}</p>
       <button type="button" className="btn btn-sm" onClick={relogin}>
-        Log in again
+        {i18n._('Log in again')}
       </button>
     </div>
   );

@@ -11,6 +11,7 @@ import { type DueSeller, downloadTcsReport, usePayouts, usePayoutsDue } from './
 import { PayoutCard } from './PayoutCard.tsx';
 import './admin.css';
 import './money.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /**
  * /dashboard/payouts: the money desk. Sellers with money payable now, each with a form recording
@@ -25,6 +26,7 @@ export default function AdminPayoutsPage() {
 }
 
 function Payouts() {
+  const i18n = useI18n();
   const due = usePayoutsDue();
   const history = usePayouts();
   const names = new Map<string, string>([
@@ -33,18 +35,18 @@ function Payouts() {
   ]);
   return (
     <section className="page admin-page payouts-page">
-      <nav aria-label="Breadcrumb" className="muted admin-crumbs">
-        <Link to="/dashboard">Dashboard</Link> / Payouts
+      <nav aria-label={i18n._('Breadcrumb')} className="muted admin-crumbs">
+        <Link to="/dashboard">{i18n._('Dashboard')}</Link> {i18n._('/ Payouts')}
       </nav>
       <div className="page-head">
-        <h1>Payouts</h1>
+        <h1>{i18n._('Payouts')}</h1>
       </div>
       <div className="money-grid">
         <div className="money-main">
           <section aria-labelledby="due-title">
-            <h2 id="due-title">To pay</h2>
+            <h2 id="due-title">{i18n._('To pay')}</h2>
             {due.isPending ? (
-              <Spinner label="Loading the sellers to pay" />
+              <Spinner label={i18n._('Loading the sellers to pay')} />
             ) : due.error ? (
               <AdminLoadError error={due.error} onRetry={() => due.refetch()} />
             ) : (
@@ -52,36 +54,36 @@ function Payouts() {
             )}
           </section>
           <section aria-labelledby="history-title">
-            <h2 id="history-title">Payout history</h2>
+            <h2 id="history-title">{i18n._('Payout history')}</h2>
             {history.isPending ? (
-              <Spinner label="Loading past payouts" />
+              <Spinner label={i18n._('Loading past payouts')} />
             ) : history.error ? (
               <AdminLoadError error={history.error} onRetry={() => history.refetch()} />
             ) : history.data.length === 0 ? (
-              <p className="card center">No payout recorded yet.</p>
+              <p className="card center">{i18n._('No payout recorded yet.')}</p>
             ) : (
               <div className="table-wrap">
                 <table className="data-table">
-                  <caption className="visually-hidden">Payouts, newest first</caption>
+                  <caption className="visually-hidden">{i18n._('Payouts, newest first')}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">Date</th>
-                      <th scope="col">Seller</th>
-                      <th scope="col">Amount</th>
-                      <th scope="col">Reference</th>
+                      <th scope="col">{i18n._('Date')}</th>
+                      <th scope="col">{i18n._('Seller')}</th>
+                      <th scope="col">{i18n._('Amount')}</th>
+                      <th scope="col">{i18n._('Reference')}</th>
                     </tr>
                   </thead>
                   <tbody>
                     {history.data.map((p) => (
                       <tr key={p._id}>
                         <td data-label="Date" className="cell-nowrap">
-                          {formatDay(p.date)}
+                          {formatDay(p.date, i18n.locale)}
                         </td>
                         <td data-label="Seller" className="cell-name">
                           {p.companyName}
                         </td>
                         <td data-label="Amount" className="cell-nowrap">
-                          {formatRupees(p.amount)}
+                          {formatRupees(p.amount, i18n.locale)}
                         </td>
                         <td data-label="Reference" className="mono">
                           {p.reference}
@@ -104,11 +106,13 @@ function Payouts() {
 }
 
 function DueList({ sellers }: { sellers: DueSeller[] }) {
+  const i18n = useI18n();
   if (sellers.length === 0) {
     return (
       <p className="card center">
-        No seller has money payable now. A delivered item’s money becomes payable once its return window has
-        passed.
+        {i18n._(
+          'No seller has money payable now. A delivered item’s money becomes payable once its return window has passed.',
+        )}
       </p>
     );
   }
@@ -124,6 +128,7 @@ function DueList({ sellers }: { sellers: DueSeller[] }) {
 
 /** The TCS collected in a month, per seller GSTIN, in the columns of the GSTR-8 return. */
 function TcsReport() {
+  const i18n = useI18n();
   // The return is filed for the month just ended.
   const [month, setMonth] = useState(() => previousMonth(monthOf(new Date())));
   const download = useMutation({
@@ -137,13 +142,13 @@ function TcsReport() {
   };
   return (
     <section className="card money-panel" aria-labelledby="tcs-title">
-      <h2 id="tcs-title">TCS report</h2>
+      <h2 id="tcs-title">{i18n._('TCS report')}</h2>
       <p className="muted">
-        Tax collected at source (section 52, CGST Act) per seller GSTIN, in the columns of GSTR-8.
+        {i18n._('Tax collected at source (section 52, CGST Act) per seller GSTIN, in the columns of GSTR-8.')}
       </p>
-      <form className="tcs-form" onSubmit={submit} aria-label="Download the TCS report">
+      <form className="tcs-form" onSubmit={submit} aria-label={i18n._('Download the TCS report')}>
         <div className="field">
-          <label htmlFor="tcs-month">Month</label>
+          <label htmlFor="tcs-month">{i18n._('Month')}</label>
           <input
             id="tcs-month"
             type="month"
@@ -154,7 +159,7 @@ function TcsReport() {
           />
         </div>
         <button type="submit" className="btn btn-primary" disabled={!isMonth(month) || download.isPending}>
-          {download.isPending ? 'Preparing…' : 'Download CSV'}
+          {download.isPending ? i18n._('Preparing…') : i18n._('Download CSV')}
         </button>
       </form>
     </section>

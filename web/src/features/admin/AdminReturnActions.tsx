@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { TextAreaField, TextField } from '../../components/fields.tsx';
 import { useFieldErrors } from '../../lib/field-errors.ts';
 import { formatDay } from '../../lib/format.ts';
+import { useI18n } from '../../lib/i18n.tsx';
 
 export type AdminMove =
   | { move: 'approve' }
@@ -27,6 +28,7 @@ export function AdminReturnActions({
   busy: boolean;
   onMove: (m: AdminMove) => Promise<unknown>;
 }) {
+  const i18n = useI18n();
   const [open, setOpen] = useState<'reject' | 'refund' | 'paid' | null>(null);
   const [values, setValues] = useState({ reason: '', reference: '' });
   const { formRef, errors, show, fromError, clear } = useFieldErrors(FIELDS);
@@ -48,7 +50,7 @@ export function AdminReturnActions({
   };
   const back = (
     <button type="button" className="btn btn-sm" onClick={() => setOpen(null)}>
-      Back
+      {i18n._('Back')}
     </button>
   );
 
@@ -59,11 +61,17 @@ export function AdminReturnActions({
       void send({ move: 'reject', body: { reason: values.reason.trim() } });
     };
     return (
-      <form ref={formRef} noValidate onSubmit={submit} aria-label="Reject the return">
-        <TextAreaField id={`reason-${r._id}`} label="Reason" rows={3} maxLength={500} {...field('reason')} />
+      <form ref={formRef} noValidate onSubmit={submit} aria-label={i18n._('Reject the return')}>
+        <TextAreaField
+          id={`reason-${r._id}`}
+          label={i18n._('Reason')}
+          rows={3}
+          maxLength={500}
+          {...field('reason')}
+        />
         <div className="row">
           <button type="submit" className="btn btn-sm btn-danger" disabled={busy}>
-            Reject return
+            {i18n._('Reject return')}
           </button>
           {back}
         </div>
@@ -78,16 +86,16 @@ export function AdminReturnActions({
       void send({ move: 'cod-refund-paid', body: { reference: values.reference.trim() } });
     };
     return (
-      <form ref={formRef} noValidate onSubmit={submit} aria-label="Record the refund as paid">
+      <form ref={formRef} noValidate onSubmit={submit} aria-label={i18n._('Record the refund as paid')}>
         <TextField
           id={`reference-${r._id}`}
-          label="Transfer reference (UTR)"
+          label={i18n._('Transfer reference (UTR)')}
           maxLength={40}
           {...field('reference')}
         />
         <div className="row">
           <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
-            Mark paid
+            {i18n._('Mark paid')}
           </button>
           {back}
         </div>
@@ -98,7 +106,11 @@ export function AdminReturnActions({
   const overdue = Date.now() >= new Date(r.decisionDue).getTime();
   const buttons = [];
   if (r.status === 'requested' && !overdue) {
-    return <p className="muted">The seller decides by {formatDay(r.decisionDue)}.</p>;
+    return (
+      <p className="muted">
+        {i18n._('The seller decides by')} {formatDay(r.decisionDue, i18n.locale)}.
+      </p>
+    );
   }
   if (r.status === 'requested' || r.status === 'rejected') {
     buttons.push(
@@ -109,7 +121,7 @@ export function AdminReturnActions({
         disabled={busy}
         onClick={() => send({ move: 'approve' })}
       >
-        {r.status === 'rejected' ? 'Overrule: approve' : 'Approve'}
+        {r.status === 'rejected' ? i18n._('Overrule: approve') : i18n._('Approve')}
       </button>,
     );
   }
@@ -122,7 +134,7 @@ export function AdminReturnActions({
         disabled={busy}
         onClick={() => setOpen('reject')}
       >
-        Reject
+        {i18n._('Reject')}
       </button>,
     );
   }
@@ -136,7 +148,7 @@ export function AdminReturnActions({
         disabled={busy}
         onClick={() => setOpen('refund')}
       >
-        Refund
+        {i18n._('Refund')}
       </button>,
     );
   }
@@ -149,7 +161,7 @@ export function AdminReturnActions({
         disabled={busy}
         onClick={() => setOpen('paid')}
       >
-        Mark refund paid
+        {i18n._('Mark refund paid')}
       </button>,
     );
   }
@@ -159,13 +171,17 @@ export function AdminReturnActions({
       <div className="row">{buttons}</div>
       {open === 'refund' && (
         <ConfirmDialog
-          title="Refund this return?"
+          title={i18n._('Refund this return?')}
           message={
             r.status === 'approved'
-              ? 'It is treated as received in good condition: restocked and refunded (an exchange is refunded instead).'
-              : 'The seller found the parcel not acceptable; it is refunded anyway, without restocking.'
+              ? i18n._(
+                  'It is treated as received in good condition: restocked and refunded (an exchange is refunded instead).',
+                )
+              : i18n._(
+                  'The seller found the parcel not acceptable; it is refunded anyway, without restocking.',
+                )
           }
-          confirmLabel="Refund"
+          confirmLabel={i18n._('Refund')}
           busy={busy}
           onConfirm={() => send({ move: 'refund' })}
           onCancel={() => setOpen(null)}

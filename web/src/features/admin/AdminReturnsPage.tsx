@@ -10,6 +10,7 @@ import { toast } from '../../lib/toast.ts';
 import { AdminLoadError, AdminOnly } from './AdminOnly.tsx';
 import { type AdminMove, AdminReturnActions } from './AdminReturnActions.tsx';
 import './admin.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /** The list's tabs: every state (a parcel received is a return closed as not acceptable). */
 const TAB_LABEL: Record<ReturnStatus, string> = {
@@ -41,6 +42,7 @@ export default function AdminReturnsPage() {
 }
 
 function AdminReturns() {
+  const i18n = useI18n();
   const [params, setParams] = useSearchParams();
   const param = params.get('status') ?? '';
   const status = (RETURN_STATUSES as readonly string[]).includes(param) ? (param as ReturnStatus) : '';
@@ -62,15 +64,15 @@ function AdminReturns() {
   return (
     <section className="page admin-page">
       <p>
-        <Link to="/dashboard">← Dashboard</Link>
+        <Link to="/dashboard">{i18n._('← Dashboard')}</Link>
       </p>
       <div className="page-head">
-        <h1>Returns</h1>
+        <h1>{i18n._('Returns')}</h1>
         {list.data && (
-          <p className="muted">{list.data.total === 1 ? '1 return' : `${list.data.total} returns`}</p>
+          <p className="muted">{list.data.total === 1 ? i18n._('1 return') : `${list.data.total} returns`}</p>
         )}
       </div>
-      <nav className="return-tabs" aria-label="Returns by state">
+      <nav className="return-tabs" aria-label={i18n._('Returns by state')}>
         {tabs.map((t) => (
           <button
             key={t || 'all'}
@@ -79,7 +81,7 @@ function AdminReturns() {
             aria-current={t === status ? 'true' : undefined}
             onClick={() => setParams(t ? { status: t } : {})}
           >
-            {t ? TAB_LABEL[t] : 'All'}
+            {t ? TAB_LABEL[t] : i18n._('All')}
             {t && counts && (
               <>
                 {' '}
@@ -90,11 +92,11 @@ function AdminReturns() {
         ))}
       </nav>
       {list.isPending ? (
-        <Spinner label="Loading returns" />
+        <Spinner label={i18n._('Loading returns')} />
       ) : list.isError ? (
         <AdminLoadError error={list.error} onRetry={() => list.refetch()} />
       ) : list.data.returns.length === 0 ? (
-        <p className="card center">No returns here.</p>
+        <p className="card center">{i18n._('No returns here.')}</p>
       ) : (
         <ul className="returns-list">
           {list.data.returns.map((r) => (
@@ -105,11 +107,11 @@ function AdminReturns() {
               who={
                 <>
                   <div>
-                    <dt>Customer</dt>
+                    <dt>{i18n._('Customer')}</dt>
                     <dd>{r.customerName}</dd>
                   </div>
                   <div>
-                    <dt>Seller</dt>
+                    <dt>{i18n._('Seller')}</dt>
                     <dd>{r.companyName}</dd>
                   </div>
                 </>

@@ -6,6 +6,7 @@ import { TextField } from '../../components/fields.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useI18n } from '../../lib/i18n.tsx';
 import { toast } from '../../lib/toast.ts';
 import { moneyKeys, saveCommissions, useCommissions } from './money-api.ts';
 import { percentOf } from './money-rules.ts';
@@ -17,6 +18,7 @@ import { SellerRateForm } from './SellerRateForm.tsx';
  * already in the ledgers stays as it was charged.
  */
 export function CommissionsPanel({ sellerNames }: { sellerNames: ReadonlyMap<string, string> }) {
+  const i18n = useI18n();
   const rates = useCommissions();
   // Names of sellers given a rate here: the answer names them by id only.
   const [chosen, setChosen] = useState<ReadonlyMap<string, string>>(new Map());
@@ -26,7 +28,7 @@ export function CommissionsPanel({ sellerNames }: { sellerNames: ReadonlyMap<str
     mutationFn: (input: CommissionsInput) => saveCommissions(input),
     onSuccess: (answer) => {
       qc.setQueryData(moneyKeys.commissions, answer);
-      toast.success('Commission rates saved');
+      toast.success(i18n._('Commission rates saved'));
     },
     onError: (err) => {
       if (!(err instanceof ApiError && err.status === 400)) toast.error(err.message);
@@ -34,16 +36,19 @@ export function CommissionsPanel({ sellerNames }: { sellerNames: ReadonlyMap<str
   });
   return (
     <section className="card money-panel" aria-labelledby="commissions-title">
-      <h2 id="commissions-title">Commission rates</h2>
+      <h2 id="commissions-title">{i18n._('Commission rates')}</h2>
       {rates.isPending ? (
-        <Spinner label="Loading commission rates" />
+        <Spinner label={i18n._('Loading commission rates')} />
       ) : rates.error ? (
         <QueryError error={rates.error} onRetry={() => rates.refetch()} />
       ) : (
         <>
           <p className="muted">
-            Default: <strong data-testid="commission-default">{rates.data.defaultPercent}%</strong> of the
-            value before GST, plus 18% GST on it. A seller’s own rate wins over its category’s.
+            {i18n._('Default:')}{' '}
+            <strong data-testid="commission-default">{rates.data.defaultPercent}%</strong>{' '}
+            {i18n._(
+              'of the value before GST, plus 18% GST on it. A seller’s own rate wins over its category’s.',
+            )}
           </p>
           <CategoryRates
             key={JSON.stringify(rates.data.categories)}
@@ -73,6 +78,7 @@ function CategoryRates({
   busy: boolean;
   onSave: (categories: Partial<Record<Category, number | null>>) => Promise<unknown>;
 }) {
+  const i18n = useI18n();
   const [values, setValues] = useState(() =>
     Object.fromEntries(CATEGORIES.map((c) => [c, rates.categories[c]?.toString() ?? ''])),
   );
@@ -90,10 +96,10 @@ function CategoryRates({
     if (Object.keys(found).length === 0) void onSave(categories).catch(() => {});
   };
   return (
-    <form className="rate-form" noValidate onSubmit={submit} aria-label="Commission per category">
+    <form className="rate-form" noValidate onSubmit={submit} aria-label={i18n._('Commission per category')}>
       <fieldset>
-        <legend>Per category (%)</legend>
-        <p className="muted rate-hint">Left empty, a category takes the default.</p>
+        <legend>{i18n._('Per category (%)')}</legend>
+        <p className="muted rate-hint">{i18n._('Left empty, a category takes the default.')}</p>
         <div className="rate-grid">
           {CATEGORIES.map((c) => (
             <TextField
@@ -111,7 +117,7 @@ function CategoryRates({
         </div>
       </fieldset>
       <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
-        Save category rates
+        {i18n._('Save category rates')}
       </button>
     </form>
   );
@@ -130,12 +136,13 @@ function SellerRates({
   onSave: (sellers: Record<string, number | null>) => Promise<unknown>;
   onChoose: (id: string, name: string) => void;
 }) {
+  const i18n = useI18n();
   const overrides = Object.entries(rates.sellers);
   return (
     <div className="seller-rates">
-      <h3>Per seller</h3>
+      <h3>{i18n._('Per seller')}</h3>
       {overrides.length === 0 ? (
-        <p className="muted">No seller has a rate of its own.</p>
+        <p className="muted">{i18n._('No seller has a rate of its own.')}</p>
       ) : (
         <ul className="rate-list">
           {overrides.map(([id, percent]) => (
@@ -150,7 +157,7 @@ function SellerRates({
                 aria-label={`Remove the rate of ${names.get(id) ?? id}`}
                 onClick={() => void onSave({ [id]: null }).catch(() => {})}
               >
-                Remove
+                {i18n._('Remove')}
               </button>
             </li>
           ))}

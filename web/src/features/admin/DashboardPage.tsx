@@ -6,6 +6,7 @@ import { AdminLoadError, AdminOnly } from './AdminOnly.tsx';
 import { STATS_DAYS, type StatsDays, useAdminList, useAdminStats } from './api.ts';
 import { usePayoutsDue } from './money-api.ts';
 import './admin.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 const count = new Intl.NumberFormat('en-IN');
 
@@ -22,6 +23,7 @@ export default function DashboardPage() {
 }
 
 function Dashboard() {
+  const i18n = useI18n();
   const [params, setParams] = useSearchParams();
   const days = STATS_DAYS.find((d) => String(d) === params.get('days')) ?? 30;
   const stats = useAdminStats(days);
@@ -34,64 +36,68 @@ function Dashboard() {
   return (
     <section className="page admin-page">
       <div className="page-head">
-        <h1>Dashboard</h1>
+        <h1>{i18n._('Dashboard')}</h1>
         <div className="row">
           <PeriodSwitch days={days} onChange={(d) => setParams(d === 30 ? {} : { days: String(d) })} />
           <Link to="/dashboard/audit-log" className="btn btn-sm">
-            Audit log
+            {i18n._('Audit log')}
           </Link>
         </div>
       </div>
       {stats.isPending ? (
-        <Spinner label="Loading the dashboard" />
+        <Spinner label={i18n._('Loading the dashboard')} />
       ) : stats.error ? (
         <AdminLoadError error={stats.error} onRetry={() => stats.refetch()} />
       ) : (
         <ul className="stat-grid">
           <Stat
-            label="Sellers"
+            label={i18n._('Sellers')}
             value={count.format(stats.data.sellers)}
             note={stats.data.suspendedSellers ? `${stats.data.suspendedSellers} suspended` : undefined}
             to="/dashboard/sellers"
           />
-          <Stat label="Users" value={count.format(stats.data.users)} to="/dashboard/users" />
-          <Stat label="Products" value={count.format(stats.data.products)} to="/dashboard/products" />
-          <Stat label="Orders" value={count.format(stats.data.orders)} to="/dashboard/orders" />
+          <Stat label={i18n._('Users')} value={count.format(stats.data.users)} to="/dashboard/users" />
+          <Stat
+            label={i18n._('Products')}
+            value={count.format(stats.data.products)}
+            to="/dashboard/products"
+          />
+          <Stat label={i18n._('Orders')} value={count.format(stats.data.orders)} to="/dashboard/orders" />
           <Stat
             label={`Revenue (last ${days} days)`}
-            value={formatRupees(stats.data.period.revenue)}
-            note="Paid and collected, GST excluded"
+            value={formatRupees(stats.data.period.revenue, i18n.locale)}
+            note={i18n._('Paid and collected, GST excluded')}
             to="/dashboard/orders"
             wide
           />
           <Stat
             label={`Commission (last ${days} days)`}
-            value={formatRupees(stats.data.period.commission)}
-            note="Kept on deliveries, less returns"
+            value={formatRupees(stats.data.period.commission, i18n.locale)}
+            note={i18n._('Kept on deliveries, less returns')}
             to="/dashboard/payouts"
             wide
           />
           <Stat
-            label="Payouts due"
-            value={payable === undefined ? '…' : formatRupees(payable / 100)}
+            label={i18n._('Payouts due')}
+            value={payable === undefined ? '…' : formatRupees(payable / 100, i18n.locale)}
             note={
               !due.data
                 ? undefined
                 : due.data.length === 0
-                  ? 'no seller to pay now'
+                  ? i18n._('no seller to pay now')
                   : `payable now to ${due.data.length === 1 ? '1 seller' : `${due.data.length} sellers`}`
             }
             to="/dashboard/payouts"
             wide
           />
           <Stat
-            label="Returns"
+            label={i18n._('Returns')}
             value={open === undefined ? '…' : count.format(open)}
-            note="open: to decide or to receive"
+            note={i18n._('open: to decide or to receive')}
             to="/dashboard/returns"
           />
           <Stat
-            label="Contact messages"
+            label={i18n._('Contact messages')}
             value={messages.data ? count.format(messages.data.total) : '…'}
             to="/dashboard/messages"
             wide
@@ -104,8 +110,9 @@ function Dashboard() {
 
 /** Which window the money figures cover. */
 function PeriodSwitch({ days, onChange }: { days: StatsDays; onChange: (d: StatsDays) => void }) {
+  const i18n = useI18n();
   return (
-    <fieldset className="period-switch" aria-label="Money over the last">
+    <fieldset className="period-switch" aria-label={i18n._('Money over the last')}>
       {STATS_DAYS.map((d) => (
         <button
           key={d}
@@ -114,7 +121,7 @@ function PeriodSwitch({ days, onChange }: { days: StatsDays; onChange: (d: Stats
           aria-pressed={d === days}
           onClick={() => onChange(d)}
         >
-          {d} days
+          {d} {i18n._('days')}
         </button>
       ))}
     </fieldset>
@@ -135,6 +142,7 @@ function Stat({
   /** Takes a whole row where columns are narrow (phones). */
   wide?: boolean;
 }) {
+  const i18n = useI18n();
   const id = `stat-${label.split(' ')[0]?.toLowerCase()}`;
   return (
     <li className={`card stat ${wide ? 'stat-wide' : ''}`} aria-labelledby={id}>
@@ -144,7 +152,7 @@ function Stat({
       </p>
       {note && <p className="muted stat-note">{note}</p>}
       <Link to={to} className="btn btn-sm" aria-label={`View ${label.toLowerCase()}`}>
-        view
+        {i18n._('view')}
       </Link>
     </li>
   );

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { TextField } from '../../components/fields.tsx';
 import { useFieldErrors } from '../../lib/field-errors.ts';
 import { formatRupees } from '../../lib/format.ts';
+import { useI18n } from '../../lib/i18n.tsx';
 import { toast } from '../../lib/toast.ts';
 import { type DueSeller, moneyKeys, newIdempotencyKey, recordPayout } from './money-api.ts';
 import { amountProblem } from './money-rules.ts';
@@ -17,6 +18,7 @@ const FIELDS = ['amount', 'reference'] as const;
  * another admin's payout may have lowered meanwhile.
  */
 export function PayoutCard({ seller }: { seller: DueSeller }) {
+  const i18n = useI18n();
   const qc = useQueryClient();
   const [idempotencyKey, setKey] = useState(newIdempotencyKey);
   const [values, setValues] = useState({ amount: seller.payable.toFixed(2), reference: '' });
@@ -27,8 +29,8 @@ export function PayoutCard({ seller }: { seller: DueSeller }) {
     onSuccess: ({ payout, repeated }) => {
       toast.success(
         repeated
-          ? `Already recorded: ${formatRupees(payout.amount)} to ${payout.companyName}`
-          : `Payout of ${formatRupees(payout.amount)} to ${payout.companyName} recorded`,
+          ? `Already recorded: ${formatRupees(payout.amount, i18n.locale)} to ${payout.companyName}`
+          : `Payout of ${formatRupees(payout.amount, i18n.locale)} to ${payout.companyName} recorded`,
       );
       setKey(newIdempotencyKey());
       return qc.invalidateQueries({ queryKey: moneyKeys.all });
@@ -70,16 +72,16 @@ export function PayoutCard({ seller }: { seller: DueSeller }) {
     <li className="card payout-card" aria-labelledby={title}>
       <div className="payout-seller">
         <h3 id={title}>{seller.companyName}</h3>
-        <p className="muted mono">{seller.gstin ?? 'No GSTIN'}</p>
+        <p className="muted mono">{seller.gstin ?? i18n._('No GSTIN')}</p>
       </div>
       <dl className="payout-balance">
         <div>
-          <dt>Payable now</dt>
-          <dd className="payout-payable">{formatRupees(seller.payable)}</dd>
+          <dt>{i18n._('Payable now')}</dt>
+          <dd className="payout-payable">{formatRupees(seller.payable, i18n.locale)}</dd>
         </div>
         <div>
-          <dt>Pending</dt>
-          <dd>{formatRupees(seller.pending)}</dd>
+          <dt>{i18n._('Pending')}</dt>
+          <dd>{formatRupees(seller.pending, i18n.locale)}</dd>
         </div>
       </dl>
       <form
@@ -89,16 +91,21 @@ export function PayoutCard({ seller }: { seller: DueSeller }) {
         onSubmit={submit}
         aria-label={`Record a payout to ${seller.companyName}`}
       >
-        <TextField label="Amount (Rs.)" inputMode="decimal" autoComplete="off" {...field('amount')} />
         <TextField
-          label="Bank reference (UTR)"
+          label={i18n._('Amount (Rs.)')}
+          inputMode="decimal"
+          autoComplete="off"
+          {...field('amount')}
+        />
+        <TextField
+          label={i18n._('Bank reference (UTR)')}
           autoComplete="off"
           spellCheck={false}
           maxLength={64}
           {...field('reference')}
         />
         <button type="submit" className="btn btn-primary" disabled={pay.isPending}>
-          {pay.isPending ? 'Recording…' : 'Record payout'}
+          {pay.isPending ? i18n._('Recording…') : i18n._('Record payout')}
         </button>
         {refusal && (
           <p className="form-error payout-refusal" role="alert">

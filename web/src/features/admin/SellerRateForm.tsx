@@ -1,6 +1,7 @@
 import type { AdminSeller } from '@vastra/contracts';
 import { type FormEvent, useState } from 'react';
 import { SelectField, TextField } from '../../components/fields.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
 import { useAdminList } from './api.ts';
 import { percentOf } from './money-rules.ts';
 
@@ -15,6 +16,7 @@ export function SellerRateForm({
   busy: boolean;
   onSave: (seller: { id: string; name: string }, percent: number) => Promise<unknown>;
 }) {
+  const i18n = useI18n();
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const found = useAdminList<AdminSeller>('sellers', q, 1);
@@ -42,14 +44,14 @@ export function SellerRateForm({
       .catch(() => {});
   };
   return (
-    <form className="rate-form" noValidate onSubmit={submit} aria-label="Commission for one seller">
+    <form className="rate-form" noValidate onSubmit={submit} aria-label={i18n._('Commission for one seller')}>
       <div className="rate-search">
         <TextField
           id="rate-seller-q"
-          label="Find a seller"
+          label={i18n._('Find a seller')}
           required={false}
           type="search"
-          placeholder="Name, company, e-mail or phone"
+          placeholder={i18n._('Name, company, e-mail or phone')}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={(e) => {
@@ -60,14 +62,20 @@ export function SellerRateForm({
           }}
         />
         <button type="button" className="btn btn-sm" onClick={search}>
-          Find
+          {i18n._('Find')}
         </button>
       </div>
       <div className="rate-grid seller-rate-grid">
         <SelectField
           id="rate-seller"
-          label="Seller"
-          placeholder={found.isFetching ? 'Loading…' : sellers.length ? 'Choose a seller' : 'No seller found'}
+          label={i18n._('Seller')}
+          placeholder={
+            found.isFetching
+              ? i18n._('Loading…')
+              : sellers.length
+                ? i18n._('Choose a seller')
+                : i18n._('No seller found')
+          }
           options={sellers.map((s) => ({ value: s._id, label: `${s.companyName} (${s.email})` }))}
           error={errors.seller}
           value={sellerId}
@@ -75,7 +83,7 @@ export function SellerRateForm({
         />
         <TextField
           id="rate-seller-percent"
-          label="Rate (%)"
+          label={i18n._('Rate (%)')}
           inputMode="decimal"
           error={errors.rate}
           value={rate}
@@ -83,7 +91,7 @@ export function SellerRateForm({
         />
       </div>
       <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
-        Save seller rate
+        {i18n._('Save seller rate')}
       </button>
     </form>
   );

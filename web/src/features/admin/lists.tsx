@@ -10,6 +10,7 @@ import { orderNumber } from '@vastra/contracts/constants';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatRupees } from '../../lib/format.ts';
+import { useI18n } from '../../lib/i18n.tsx';
 import { imageProps } from '../../lib/images.ts';
 import { productPath } from '../../lib/product-link.ts';
 import {
@@ -207,6 +208,7 @@ const messages: ListDef<AdminMessage> = {
 
 /** Whether the shop shows a product, and if not why (a hidden product's reason when the list sends it). */
 function ProductStatus({ p }: { p: AdminProduct }) {
+  const i18n = useI18n();
   if (p.status === 'removed') return pill(false, '', 'Removed');
   if (p.status === 'hidden')
     return (
@@ -216,7 +218,7 @@ function ProductStatus({ p }: { p: AdminProduct }) {
       </span>
     );
   if (p.sellerStatus === 'suspended') return pill(false, '', 'Seller suspended');
-  if (p.status === 'unpublished') return <span className="pill pill-warn">Not published</span>;
+  if (p.status === 'unpublished') return <span className="pill pill-warn">{i18n._('Not published')}</span>;
   return pill(true, 'In shop', '');
 }
 

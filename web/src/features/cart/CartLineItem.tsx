@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { TrashIcon } from '../../components/icons.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { formatRupees } from '../../lib/format.ts';
+import { useI18n } from '../../lib/i18n.tsx';
 import { imageProps } from '../../lib/images.ts';
 import { categoryLabel } from '../../lib/labels.ts';
 import { productPath } from '../../lib/product-link.ts';
@@ -20,6 +21,7 @@ export function CartLineItem({
   onStep?: (step: 1 | -1) => void;
   onRemove?: () => void;
 }) {
+  const i18n = useI18n();
   const p = line.product[0];
   const name = p?.productName ?? 'Product no longer available';
   const variant = p?.variants.find((v) => v._id === line.variantId);
@@ -42,7 +44,7 @@ export function CartLineItem({
             {choice}
           </span>
         )}
-        <span className="muted small">{p && `${formatRupees(each)} each`}</span>
+        <span className="muted small">{p && `${formatRupees(each, i18n.locale)} each`}</span>
         {onStep ? (
           <QuantityStepper
             value={line.quantity}
@@ -53,11 +55,13 @@ export function CartLineItem({
             label={`Quantity of ${name}`}
           />
         ) : (
-          <span>Qty: {line.quantity}</span>
+          <span>
+            {i18n._('Qty:')} {line.quantity}
+          </span>
         )}
       </div>
       <div className="cart-line-end">
-        <strong>{formatRupees(line.amount)}</strong>
+        <strong>{formatRupees(line.amount, i18n.locale)}</strong>
         {onRemove && (
           <button
             type="button"

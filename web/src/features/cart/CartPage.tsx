@@ -15,9 +15,11 @@ import { CartSummary } from './CartSummary.tsx';
 import { GuestCart } from './GuestCart.tsx';
 import { PaymentMethodField, usePaymentChoices } from './PaymentMethodField.tsx';
 import './cart.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /** /cart-page: lines, summary, payment method and Checkout (SPEC §2, §4, §5); a visitor's guest cart. */
 export default function CartPage() {
+  const i18n = useI18n();
   const { role } = useSession();
   const cart = useCart();
   const qc = useQueryClient();
@@ -40,7 +42,7 @@ export default function CartPage() {
   });
   const remove = useMutation({
     mutationFn: removeLine,
-    onSuccess: () => toast.info('Removed from cart'),
+    onSuccess: () => toast.info(i18n._('Removed from cart')),
     onError: (err) => toast.error(err.message),
     onSettled: refresh,
   });
@@ -58,12 +60,14 @@ export default function CartPage() {
   if (role !== 'user') {
     return (
       <section className="page narrow center">
-        <h1>Cart</h1>
-        <p>Shopping carts are for customer accounts. You are in a {role} account.</p>
+        <h1>{i18n._('Cart')}</h1>
+        <p>
+          {i18n._('Shopping carts are for customer accounts. You are in a')} {role} {i18n._('account.')}
+        </p>
       </section>
     );
   }
-  if (cart.isPending) return <Spinner label="Loading your cart" />;
+  if (cart.isPending) return <Spinner label={i18n._('Loading your cart')} />;
   if (cart.isError) {
     return (
       <section className="page narrow">
@@ -76,15 +80,15 @@ export default function CartPage() {
   return (
     <section className="page">
       <div className="page-head">
-        <h1>Shopping Cart</h1>
+        <h1>{i18n._('Shopping Cart')}</h1>
         <p className="muted" data-testid="cart-count">
-          {lines.length} {lines.length === 1 ? 'item' : 'items'}
+          {lines.length} {lines.length === 1 ? i18n._('item') : i18n._('items')}
         </p>
       </div>
       <div className="cart-layout">
         <div className="card">
           {lines.length === 0 ? (
-            <p className="empty">Your cart is empty</p>
+            <p className="empty">{i18n._('Your cart is empty')}</p>
           ) : (
             <ul className="cart-lines">
               {lines.map((l) => (
@@ -99,7 +103,7 @@ export default function CartPage() {
             </ul>
           )}
           <Link to="/allProducts" className="back-link">
-            ← Back to shop
+            {i18n._('← Back to shop')}
           </Link>
         </div>
         <aside className="card">
@@ -111,7 +115,7 @@ export default function CartPage() {
             disabled={!chosen || lines.length === 0 || checkout.isPending || busy}
             onClick={() => chosen && checkout.mutate(chosen)}
           >
-            Checkout
+            {i18n._('Checkout')}
           </button>
         </aside>
       </div>

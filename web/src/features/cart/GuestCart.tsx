@@ -5,6 +5,7 @@ import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { type GuestLineRef, isLine, removeGuestLines, useGuestLines } from '../../lib/guest-cart.ts';
 import { setGuestQuantity } from '../../lib/guest-cart-edit.ts';
+import { useI18n } from '../../lib/i18n.tsx';
 import { rememberIntent } from '../../lib/resume.ts';
 import { toast } from '../../lib/toast.ts';
 import { CartLineItem } from './CartLineItem.tsx';
@@ -18,6 +19,7 @@ import { NeedsSize } from './NeedsSize.tsx';
  * into the account's cart and comes back here.
  */
 export function GuestCart() {
+  const i18n = useI18n();
   const lines = useGuestLines();
   const navigate = useNavigate();
   const preview = useQuery({
@@ -33,7 +35,7 @@ export function GuestCart() {
     if (!preview.data) return;
     const { skipped, capped } = preview.data;
     if (dropUnsellable(skipped))
-      toast.info('Some items in your cart are no longer available and were removed');
+      toast.info(i18n._('Some items in your cart are no longer available and were removed'));
     for (const c of capped) setGuestQuantity(c, c.quantity);
   }, [preview.data]);
 
@@ -42,7 +44,7 @@ export function GuestCart() {
     navigate('/login', { state: { from: '/cart-page' } });
   };
 
-  if (lines.length > 0 && preview.isPending) return <Spinner label="Loading your cart" />;
+  if (lines.length > 0 && preview.isPending) return <Spinner label={i18n._('Loading your cart')} />;
   if (preview.isError) {
     return (
       <section className="page narrow">
@@ -59,9 +61,9 @@ export function GuestCart() {
   return (
     <section className="page">
       <div className="page-head">
-        <h1>Shopping Cart</h1>
+        <h1>{i18n._('Shopping Cart')}</h1>
         <p className="muted" data-testid="cart-count">
-          {priced.length} {priced.length === 1 ? 'item' : 'items'}
+          {priced.length} {priced.length === 1 ? i18n._('item') : i18n._('items')}
         </p>
       </div>
       <div className="cart-layout">
@@ -70,7 +72,7 @@ export function GuestCart() {
             <NeedsSize key={s.productId} productId={s.productId} onRemove={() => removeGuestLines([s])} />
           ))}
           {priced.length === 0 ? (
-            <p className="empty">Your cart is empty</p>
+            <p className="empty">{i18n._('Your cart is empty')}</p>
           ) : (
             <ul className="cart-lines">
               {priced.map((l) => (
@@ -85,25 +87,27 @@ export function GuestCart() {
             </ul>
           )}
           <Link to="/allProducts" className="back-link">
-            ← Back to shop
+            {i18n._('← Back to shop')}
           </Link>
         </div>
         {priced.length > 0 && preview.data && (
           <aside className="card">
             <CartSummary totals={preview.data.summary} />
-            <p className="muted small">Log in or create an account to choose payment and check out.</p>
+            <p className="muted small">
+              {i18n._('Log in or create an account to choose payment and check out.')}
+            </p>
             <button
               type="button"
               className="btn btn-primary btn-block checkout-btn"
               disabled={busy}
               onClick={checkout}
             >
-              Log in to check out
+              {i18n._('Log in to check out')}
             </button>
             <p className="center small">
-              New to Vastra?{' '}
+              {i18n._('New to Vastra?')}{' '}
               <Link to="/register" onClick={() => rememberIntent({ kind: 'return' }, '/cart-page')}>
-                Create an account
+                {i18n._('Create an account')}
               </Link>
             </p>
           </aside>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useI18n } from '../../lib/i18n.tsx';
 import { productPath } from '../../lib/product-link.ts';
 
 /**
@@ -7,12 +8,13 @@ import { productPath } from '../../lib/product-link.ts';
  * this line).
  */
 export function NeedsSize({ productId, onRemove }: { productId: string; onRemove: () => void }) {
+  const i18n = useI18n();
   return (
     <p className="needs-size" role="status" data-testid="needs-size">
-      <span>An item in your cart now comes in several sizes. Choose a size to keep it.</span>
-      <Link to={productPath(productId)}>Choose a size</Link>
+      <span>{i18n._('An item in your cart now comes in several sizes. Choose a size to keep it.')}</span>
+      <Link to={productPath(productId)}>{i18n._('Choose a size')}</Link>
       <button type="button" className="btn btn-sm" onClick={onRemove}>
-        Remove
+        {i18n._('Remove')}
       </button>
     </p>
   );

@@ -9,6 +9,7 @@ import { keys } from '../../lib/query.ts';
 import { STORAGE, store } from '../../lib/storage.ts';
 import { confirmSession, type PlacedOrder, placeOrder } from './api.ts';
 import './cart.css';
+import { useI18n } from '../../lib/i18n.tsx';
 import { variantLabel } from '../../lib/variant-label.ts';
 
 type Outcome = { placed: true; order: PlacedOrder } | { placed: false; message: string };
@@ -22,6 +23,7 @@ export const NOTHING_TO_CONFIRM =
  * It shows the order's number and items, as the server answered them.
  */
 export default function OrderSuccessPage() {
+  const i18n = useI18n();
   const location = useLocation();
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
@@ -66,14 +68,16 @@ export default function OrderSuccessPage() {
   }, [outcome?.placed, qc]);
 
   if (role !== 'user') return <Navigate to="/login" replace />;
-  if (!outcome && confirm.isPending) return <Spinner label="Confirming your order" />;
+  if (!outcome && confirm.isPending) return <Spinner label={i18n._('Confirming your order')} />;
   if (!outcome?.placed) {
     const message =
       outcome && !outcome.placed ? outcome.message : (confirm.error?.message ?? 'Something went wrong');
     return (
       <section className="page narrow">
         <div className="card success-box" role="alert">
-          <h1>{isBuyNowReturn && !sessionId ? 'Nothing to confirm' : 'Order not confirmed'}</h1>
+          <h1>
+            {isBuyNowReturn && !sessionId ? i18n._('Nothing to confirm') : i18n._('Order not confirmed')}
+          </h1>
           <p>{message}</p>
           <div className="row center">
             {sessionId && (
@@ -83,14 +87,14 @@ export default function OrderSuccessPage() {
                 onClick={() => confirm.refetch()}
                 disabled={confirm.isFetching}
               >
-                Check again
+                {i18n._('Check again')}
               </button>
             )}
             <Link to="/my-orders" className="btn">
-              My Orders
+              {i18n._('My Orders')}
             </Link>
             <Link to="/cart-page" className="btn">
-              Back to cart
+              {i18n._('Back to cart')}
             </Link>
           </div>
         </div>
@@ -104,17 +108,18 @@ export default function OrderSuccessPage() {
         <span className="success-icon" aria-hidden="true">
           ✓
         </span>
-        <h1>Order Placed</h1>
+        <h1>{i18n._('Order Placed')}</h1>
         <p className="order-number">
-          Order number <strong data-testid="order-number">{order.number}</strong>
+          {i18n._('Order number')} <strong data-testid="order-number">{order.number}</strong>
         </p>
         <p>
-          Thank you! Your order{order.total ? ` of ${formatRupees(order.total)}` : ''} is confirmed
-          {order.paymentMethod === 'COD' ? '; please pay in cash on delivery.' : ' and paid.'} Delivery within
-          4-5 days.
+          {i18n._('Thank you! Your order')}
+          {order.total ? ` of ${formatRupees(order.total, i18n.locale)}` : ''} {i18n._('is confirmed')}
+          {order.paymentMethod === 'COD' ? i18n._('; please pay in cash on delivery.') : i18n._(' and paid.')}{' '}
+          {i18n._('Delivery within 4-5 days.')}
         </p>
         {order.items.length > 0 && (
-          <ul className="placed-items" aria-label="Items in this order">
+          <ul className="placed-items" aria-label={i18n._('Items in this order')}>
             {order.items.map((line) => (
               <li key={line._id}>
                 <img
@@ -130,18 +135,18 @@ export default function OrderSuccessPage() {
                     <span className="variant-choice">{variantLabel(line.size, line.color)}</span>
                   )}
                 </span>
-                <strong>{formatRupees(line.amount)}</strong>
+                <strong>{formatRupees(line.amount, i18n.locale)}</strong>
               </li>
             ))}
           </ul>
         )}
         <Link to={`/orders/${order._id}`} className="btn btn-primary">
-          View order
+          {i18n._('View order')}
         </Link>
         <Link to="/my-orders" className="btn">
-          View My Orders
+          {i18n._('View My Orders')}
         </Link>
-        <Link to="/allProducts">Continue shopping</Link>
+        <Link to="/allProducts">{i18n._('Continue shopping')}</Link>
       </div>
     </section>
   );

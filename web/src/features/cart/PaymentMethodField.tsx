@@ -1,5 +1,6 @@
 import type { PaymentMethodName } from '@vastra/contracts';
 import { SelectField } from '../../components/fields.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
 import { type PaymentChoices, paymentChoices } from '../../lib/payment-methods.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 
@@ -21,17 +22,20 @@ export function PaymentMethodField({
   choices: PaymentChoices;
   onChange: (method: PaymentMethodName | '') => void;
 }) {
+  const i18n = useI18n();
   return (
     <SelectField
       id="payment-method"
-      label="Payment method"
-      placeholder="Select a payment method"
+      label={i18n._('Payment method')}
+      placeholder={i18n._('Select a payment method')}
       options={choices.options}
       value={value}
       onChange={(e) => onChange(choices.options.find((o) => o.value === e.target.value)?.value ?? '')}
       hint={
         // No provider keys: the shopper should know before paying that the page is a rehearsal.
-        choices.testMode ? 'Test mode: no real money is taken (online payments open a test page).' : undefined
+        choices.testMode
+          ? i18n._('Test mode: no real money is taken (online payments open a test page).')
+          : undefined
       }
     />
   );

@@ -11,12 +11,14 @@ import { placeOrder, startCardCheckout } from './api.ts';
 import { CartLineItem } from './CartLineItem.tsx';
 import { CartSummary } from './CartSummary.tsx';
 import './cart.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /**
  * /place-order-page: review items, address and totals, then place a COD order or go to the online
  * provider's page (the server's `url`: Stripe, the shop's Razorpay page or the offline test page).
  */
 export default function PlaceOrderPage() {
+  const i18n = useI18n();
   const { role } = useSession();
   const cart = useCart();
   const qc = useQueryClient();
@@ -40,16 +42,16 @@ export default function PlaceOrderPage() {
   const refusal = (cod.error ?? online.error)?.message;
 
   if (role !== 'user') return <Navigate to="/login" replace />;
-  if (cart.isPending) return <Spinner label="Loading your order" />;
+  if (cart.isPending) return <Spinner label={i18n._('Loading your order')} />;
   if (cart.isError) return <QueryError error={cart.error} onRetry={() => cart.refetch()} />;
   const lines = cart.data.userCartProducts;
   if (lines.length === 0) {
     return (
       <section className="page narrow center">
-        <h1>Place Order</h1>
-        <p className="empty">Your cart is empty</p>
+        <h1>{i18n._('Place Order')}</h1>
+        <p className="empty">{i18n._('Your cart is empty')}</p>
         <Link to="/allProducts" className="btn btn-primary">
-          Back to shop
+          {i18n._('Back to shop')}
         </Link>
       </section>
     );
@@ -59,10 +61,10 @@ export default function PlaceOrderPage() {
   const busy = cod.isPending || online.isPending;
   return (
     <section className="page">
-      <h1>Place Order</h1>
+      <h1>{i18n._('Place Order')}</h1>
       <div className="cart-layout">
         <div className="card">
-          <h2>Items</h2>
+          <h2>{i18n._('Items')}</h2>
           <ul className="cart-lines">
             {lines.map((l) => (
               <CartLineItem key={l._id} line={l} />
@@ -70,7 +72,7 @@ export default function PlaceOrderPage() {
           </ul>
         </div>
         <aside className="card">
-          <h2>Shipping address</h2>
+          <h2>{i18n._('Shipping address')}</h2>
           {hasAddress ? (
             <address className="address-block" data-testid="order-address">
               {a.address}
@@ -78,14 +80,15 @@ export default function PlaceOrderPage() {
               {a.city}, {a.state} {a.postalCode}
             </address>
           ) : (
-            <p className="form-error">Please add a shipping address.</p>
+            <p className="form-error">{i18n._('Please add a shipping address.')}</p>
           )}
-          <Link to="/shipping-address">Edit address</Link>
+          <Link to="/shipping-address">{i18n._('Edit address')}</Link>
           <p>
-            Payment: <strong>{method ? PAYMENT_CHOICE_LABEL[method] : 'not chosen'}</strong>{' '}
-            <Link to="/cart-page">Change</Link>
+            {i18n._('Payment:')}{' '}
+            <strong>{method ? PAYMENT_CHOICE_LABEL[method] : i18n._('not chosen')}</strong>{' '}
+            <Link to="/cart-page">{i18n._('Change')}</Link>
           </p>
-          {!method && <p className="form-error">Please choose a payment method in your cart.</p>}
+          {!method && <p className="form-error">{i18n._('Please choose a payment method in your cart.')}</p>}
           <CartSummary totals={cart.data.summary} showCoupon={false} />
           {refusal && !busy && (
             <p className="form-error" role="alert" data-testid="place-order-error">
@@ -98,7 +101,7 @@ export default function PlaceOrderPage() {
             disabled={!hasAddress || !method || busy}
             onClick={() => (method === 'COD' ? cod.mutate() : online.mutate())}
           >
-            {busy ? 'Placing order…' : 'Place Order'}
+            {busy ? i18n._('Placing order…') : i18n._('Place Order')}
           </button>
         </aside>
       </div>

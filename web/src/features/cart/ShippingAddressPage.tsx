@@ -20,6 +20,7 @@ import {
 import { fetchProfile, saveShippingAddress } from './api.ts';
 import '../addresses/addresses.css';
 import './cart.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 type Place = Pick<AddressEntry, 'address' | 'city' | 'state' | 'postalCode'>;
 const NEW = 'new';
@@ -34,6 +35,7 @@ const samePlace = (a: Place, b: Place) =>
  * profile's own address never changes here.
  */
 export default function ShippingAddressPage() {
+  const i18n = useI18n();
   const { role } = useSession();
   const enabled = role === 'user';
   const profile = useQuery({ queryKey: keys.profile, queryFn: fetchProfile, enabled });
@@ -41,7 +43,7 @@ export default function ShippingAddressPage() {
   const cart = useCart();
   if (!enabled) return <Navigate to="/login" replace />;
   if (profile.isPending || book.isPending || cart.isPending)
-    return <Spinner label="Loading your addresses" />;
+    return <Spinner label={i18n._('Loading your addresses')} />;
   if (profile.isError) return <QueryError error={profile.error} onRetry={() => profile.refetch()} />;
   if (book.isError) return <QueryError error={book.error} onRetry={() => book.refetch()} />;
   const current = cart.data?.checkout;
@@ -74,6 +76,7 @@ export function AddressPicker({
   /** What the new-address form starts with. */
   fresh: AddressEntry;
 }) {
+  const i18n = useI18n();
   const navigate = useNavigate();
   const qc = useQueryClient();
   const [choice, setChoice] = useState(initialChoice);
@@ -85,24 +88,25 @@ export function AddressPicker({
       await saveShippingAddress({ address, city, state, postalCode, saveToProfile: false });
     },
     onSuccess: (_answer, sent) => {
-      toast.success('Address Saved');
+      toast.success(i18n._('Address Saved'));
       qc.invalidateQueries({ queryKey: keys.cart });
       if (sent.entry) qc.invalidateQueries({ queryKey: addressesKey });
       navigate('/place-order-page');
     },
     // Field errors show beside the new address's fields; anything else is toasted.
     onError: (err) => {
-      if (Object.keys(fieldErrorsOf(err)).length === 0) toast.error(err.message || 'Something went wrong');
+      if (Object.keys(fieldErrorsOf(err)).length === 0)
+        toast.error(err.message || i18n._('Something went wrong'));
     },
   });
   const picked = addresses.find((a) => a._id === choice);
   return (
     <section className="page narrow">
-      <h1>Shipping Address</h1>
+      <h1>{i18n._('Shipping Address')}</h1>
       <div className="card form">
         {addresses.length > 0 && (
           <fieldset className="address-options">
-            <legend>Deliver to</legend>
+            <legend>{i18n._('Deliver to')}</legend>
             {addresses.map((a) => (
               <label key={a._id} className="address-option">
                 <input
@@ -123,7 +127,7 @@ export function AddressPicker({
                 checked={choice === NEW}
                 onChange={() => setChoice(NEW)}
               />
-              <span>Add a new address</span>
+              <span>{i18n._('Add a new address')}</span>
             </label>
           </fieldset>
         )}
@@ -134,13 +138,13 @@ export function AddressPicker({
             disabled={save.isPending}
             onClick={() => save.mutate({ place: picked })}
           >
-            Save and continue
+            {i18n._('Save and continue')}
           </button>
         ) : (
           <AddressEntryForm
             initial={fresh}
             idPrefix="ship"
-            submitLabel="Save and continue"
+            submitLabel={i18n._('Save and continue')}
             busy={save.isPending}
             onSubmit={(entry) => save.mutateAsync({ place: entry, entry: saveToBook ? entry : undefined })}
           >
@@ -151,7 +155,7 @@ export function AddressPicker({
                 checked={saveToBook}
                 onChange={(e) => setSaveToBook(e.target.checked)}
               />
-              Save to my address book
+              {i18n._('Save to my address book')}
             </label>
           </AddressEntryForm>
         )}

@@ -4,6 +4,7 @@ import { Price } from '../../components/Price.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { WishlistHeart } from '../../components/WishlistHeart.tsx';
 import { useCartVariantKeys, variantKey } from '../../lib/cart.ts';
+import { useI18n } from '../../lib/i18n.tsx';
 import { useAddToCart, useBuyNow } from '../../lib/shop-actions.ts';
 import type { Product } from '../../lib/types.ts';
 import { SizeChartDialog } from './SizeChartDialog.tsx';
@@ -22,6 +23,7 @@ function stockText(stock: number): string {
  * several (a single-variant product has its one chosen), and send it. Keyed by product.
  */
 export function BuyBox({ product: p }: { product: Product }) {
+  const i18n = useI18n();
   const choice = useVariantChoice(p);
   const [quantity, setQuantity] = useState(1);
   const [chartOpen, setChartOpen] = useState(false);
@@ -43,7 +45,7 @@ export function BuyBox({ product: p }: { product: Product }) {
   return (
     <div className="buy-box">
       <p className="buy-price" data-testid="buy-price">
-        {!v && prices.size > 1 && <span className="muted">From </span>}
+        {!v && prices.size > 1 && <span className="muted">{i18n._('From')} </span>}
         <Price price={v?.price ?? p.price} markPrice={v ? (v.mrp ?? p.markPrice) : p.markPrice} />
       </p>
       <p
@@ -68,7 +70,7 @@ export function BuyBox({ product: p }: { product: Product }) {
       )}
       {waiting && (
         <p className="choose-hint" id="choose-hint" role="status">
-          Select a size
+          {i18n._('Select a size')}
         </p>
       )}
       <div className="buy-row">
@@ -79,7 +81,7 @@ export function BuyBox({ product: p }: { product: Product }) {
           aria-describedby={waiting ? 'choose-hint' : undefined}
           onClick={() => v && buyNow(p, shownQuantity, v._id)}
         >
-          Buy Now
+          {i18n._('Buy Now')}
         </button>
         <button
           type="button"
@@ -88,7 +90,7 @@ export function BuyBox({ product: p }: { product: Product }) {
           aria-describedby={waiting ? 'choose-hint' : undefined}
           onClick={() => v && addToCart(p, shownQuantity, v._id)}
         >
-          {inCart ? 'Added' : 'Add to cart'}
+          {inCart ? i18n._('Added') : i18n._('Add to cart')}
         </button>
         <WishlistHeart productId={p._id} />
       </div>

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { TruckIcon } from '../../components/icons.tsx';
 import { Price } from '../../components/Price.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
 import { imageProps } from '../../lib/images.ts';
 import { productPath, rememberProduct } from '../../lib/product-link.ts';
 import { useAddToCart } from '../../lib/shop-actions.ts';
@@ -14,6 +15,7 @@ import type { Product } from '../../lib/types.ts';
  * settles in about 500 ms.
  */
 export function FeaturedCarousel({ products }: { products: Product[] }) {
+  const i18n = useI18n();
   const [ref, embla] = useEmblaCarousel({ loop: true, slidesToScroll: 1, duration: 30, align: 'start' });
   const [selected, setSelected] = useState(0);
   const [snaps, setSnaps] = useState<number[]>([]);
@@ -35,7 +37,7 @@ export function FeaturedCarousel({ products }: { products: Product[] }) {
   }, [embla, sync]);
 
   return (
-    <section className="carousel" aria-roledescription="carousel" aria-label="Featured Products">
+    <section className="carousel" aria-roledescription="carousel" aria-label={i18n._('Featured Products')}>
       <div className="carousel-viewport" ref={ref}>
         <ul className="carousel-track">
           {products.map((p, i) => (
@@ -61,12 +63,16 @@ export function FeaturedCarousel({ products }: { products: Product[] }) {
                   <h3>{p.productName}</h3>
                 </Link>
                 <Price price={p.price} markPrice={p.markPrice} slash />
-                {p.companyName && <p className="product-card-seller">Seller: {p.companyName}</p>}
+                {p.companyName && (
+                  <p className="product-card-seller">
+                    {i18n._('Seller:')} {p.companyName}
+                  </p>
+                )}
                 <p className="delivery">
-                  <TruckIcon /> Delivery within 4-5 days
+                  <TruckIcon /> {i18n._('Delivery within 4-5 days')}
                 </p>
                 <button type="button" className="btn btn-sm btn-block" onClick={() => addToCart(p)}>
-                  Add to Cart
+                  {i18n._('Add to Cart')}
                 </button>
               </article>
             </li>
@@ -78,7 +84,7 @@ export function FeaturedCarousel({ products }: { products: Product[] }) {
           type="button"
           className="carousel-arrow"
           onClick={() => embla?.scrollPrev()}
-          aria-label="Previous products"
+          aria-label={i18n._('Previous products')}
         >
           ‹
         </button>
@@ -99,7 +105,7 @@ export function FeaturedCarousel({ products }: { products: Product[] }) {
           type="button"
           className="carousel-arrow"
           onClick={() => embla?.scrollNext()}
-          aria-label="Next products"
+          aria-label={i18n._('Next products')}
         >
           ›
         </button>

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
+import { useI18n } from '../../lib/i18n.tsx';
 import { imageProps } from '../../lib/images.ts';
 import type { Product } from '../../lib/types.ts';
 
@@ -14,6 +15,7 @@ export const zoomUrl = (url: string) => url.replace(/\/(320|640)\.webp$/, '/1280
  * shape whatever loads, so nothing below it moves. Keyed by product: a new one starts at its cover.
  */
 export function Gallery({ photos, productName }: { photos: Photo[]; productName: string }) {
+  const i18n = useI18n();
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState<{ x: number; y: number } | undefined>();
   const track = useRef<HTMLUListElement>(null);
@@ -91,7 +93,7 @@ export function Gallery({ photos, productName }: { photos: Photo[]; productName:
             <button
               type="button"
               className="gallery-arrow prev"
-              aria-label="Previous photo"
+              aria-label={i18n._('Previous photo')}
               onClick={() => show(index - 1)}
             >
               ‹
@@ -99,7 +101,7 @@ export function Gallery({ photos, productName }: { photos: Photo[]; productName:
             <button
               type="button"
               className="gallery-arrow next"
-              aria-label="Next photo"
+              aria-label={i18n._('Next photo')}
               onClick={() => show(index + 1)}
             >
               ›
@@ -112,7 +114,7 @@ export function Gallery({ photos, productName }: { photos: Photo[]; productName:
       </div>
       {count > 1 && (
         <fieldset className="gallery-thumbs">
-          <legend className="visually-hidden">Choose a photo</legend>
+          <legend className="visually-hidden">{i18n._('Choose a photo')}</legend>
           {photos.map((p, i) => (
             <button
               key={p.url}

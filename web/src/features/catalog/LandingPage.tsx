@@ -8,6 +8,7 @@ import { ChunkLoadError } from '../../lib/lazy-screen.ts';
 import { keys } from '../../lib/query.ts';
 import { fetchFeatured } from './api.ts';
 import './catalog.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /**
  * The carousel library is a third of this screen's code. It downloads in its own chunk, started
@@ -32,35 +33,36 @@ const CATEGORY_TILES = [
 
 /** Landing page (/ and /home-page): cover, featured carousel, categories. */
 export default function LandingPage() {
+  const i18n = useI18n();
   const featured = useQuery({ queryKey: keys.featured, queryFn: fetchFeatured });
   return (
     <>
       <section className="cover">
         <div className="cover-inner">
           <Logo size={56} />
-          <h1>Your One-Stop Online Shop</h1>
-          <p className="cover-sub">Experience Shopping Without Borders!</p>
+          <h1>{i18n._('Your One-Stop Online Shop')}</h1>
+          <p className="cover-sub">{i18n._('Experience Shopping Without Borders!')}</p>
           <Link to="/allProducts" className="btn btn-accent cover-cta">
-            Shop Now
+            {i18n._('Shop Now')}
           </Link>
         </div>
       </section>
       <section className="page featured" aria-labelledby="featured-title">
         <h2 id="featured-title" className="section-title">
-          Featured Products
+          {i18n._('Featured Products')}
         </h2>
         {featured.isPending ? (
-          <Spinner label="Loading featured products" />
+          <Spinner label={i18n._('Loading featured products')} />
         ) : featured.isError ? (
           <QueryError error={featured.error} onRetry={() => featured.refetch()} />
         ) : featured.data.length ? (
-          <Suspense fallback={<Spinner label="Loading featured products" />}>
+          <Suspense fallback={<Spinner label={i18n._('Loading featured products')} />}>
             <FeaturedCarousel products={featured.data} />
           </Suspense>
         ) : (
-          <p className="empty">New arrivals are on their way.</p>
+          <p className="empty">{i18n._('New arrivals are on their way.')}</p>
         )}
-        <h2 className="section-title">Shop by category</h2>
+        <h2 className="section-title">{i18n._('Shop by category')}</h2>
         <ul className="category-tiles">
           {CATEGORY_TILES.map((c) => (
             <li key={c.to}>

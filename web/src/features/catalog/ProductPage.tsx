@@ -19,6 +19,7 @@ import { Gallery } from './Gallery.tsx';
 import { ReviewsSection } from './reviews/ReviewsSection.tsx';
 import './catalog.css';
 import './reviews/reviews.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 const DESCRIPTION =
   'Crafted for everyday comfort with breathable fabric, careful stitching and a fit that holds its shape wash after wash. Easy to style for work, weekends and festive days alike.';
@@ -30,6 +31,7 @@ function photosOf(p: Product): Product['images'] {
 
 /** /product-page/:id, or bare /product-page for the last viewed product (SPEC §2, DESIGN §8). */
 export default function ProductPage() {
+  const i18n = useI18n();
   const params = useParams();
   const id =
     params.id ??
@@ -42,10 +44,10 @@ export default function ProductPage() {
   if (!id) {
     return (
       <section className="page narrow center">
-        <h1>No product selected</h1>
-        <p>Pick a product from the shop to see its details.</p>
+        <h1>{i18n._('No product selected')}</h1>
+        <p>{i18n._('Pick a product from the shop to see its details.')}</p>
         <Link to="/allProducts" className="btn btn-primary">
-          Browse all products
+          {i18n._('Browse all products')}
         </Link>
       </section>
     );
@@ -59,6 +61,7 @@ function isMissing(error: Error): boolean {
 }
 
 function ProductDetail({ id }: { id: string }) {
+  const i18n = useI18n();
   const q = useQuery({ queryKey: keys.product(id), queryFn: () => fetchProduct(id) });
 
   useEffect(() => {
@@ -69,14 +72,14 @@ function ProductDetail({ id }: { id: string }) {
     document.title = `${q.data?.productName ?? 'Product'} · Vastra`;
   }, [q.data?.productName]);
 
-  if (q.isPending) return <Spinner label="Loading product" />;
+  if (q.isPending) return <Spinner label={i18n._('Loading product')} />;
   if (q.isError && isMissing(q.error)) {
     return (
       <section className="page narrow center">
-        <h1>Product not found</h1>
-        <p>This product is no longer on Vastra, or the link is mistyped.</p>
+        <h1>{i18n._('Product not found')}</h1>
+        <p>{i18n._('This product is no longer on Vastra, or the link is mistyped.')}</p>
         <Link to="/allProducts" className="btn btn-primary">
-          Browse all products
+          {i18n._('Browse all products')}
         </Link>
       </section>
     );
@@ -86,7 +89,7 @@ function ProductDetail({ id }: { id: string }) {
       <section className="page narrow">
         <QueryError error={q.error} onRetry={() => q.refetch()} />
         <p className="center">
-          <Link to="/allProducts">Back to all products</Link>
+          <Link to="/allProducts">{i18n._('Back to all products')}</Link>
         </p>
       </section>
     );
@@ -104,33 +107,33 @@ function ProductDetail({ id }: { id: string }) {
               {formatRating(p.rating)} ★
             </span>
             <span className="muted">
-              {p.ratingCount ?? 0} {p.ratingCount === 1 ? 'rating' : 'ratings'}
+              {p.ratingCount ?? 0} {p.ratingCount === 1 ? i18n._('rating') : i18n._('ratings')}
             </span>
           </div>
           <BuyBox key={p._id} product={p} />
           <p className="delivery">
             <TruckIcon /> {DELIVERY_PROMISE}
           </p>
-          <h2 className="detail-heading">Product details</h2>
+          <h2 className="detail-heading">{i18n._('Product details')}</h2>
           <p className="description">{p.description || DESCRIPTION}</p>
           <dl className="spec-list">
-            <dt>For</dt>
+            <dt>{i18n._('For')}</dt>
             <dd>{categoryLabel(p.category)}</dd>
-            <dt>Type</dt>
+            <dt>{i18n._('Type')}</dt>
             <dd>{subCategoryLabel(p.subCategory)}</dd>
             {p.color && !hasColours && (
               <>
-                <dt>Color</dt>
+                <dt>{i18n._('Color')}</dt>
                 <dd>{p.color}</dd>
               </>
             )}
             {p.brand && (
               <>
-                <dt>Brand</dt>
+                <dt>{i18n._('Brand')}</dt>
                 <dd>{p.brand}</dd>
               </>
             )}
-            <dt>Seller</dt>
+            <dt>{i18n._('Seller')}</dt>
             <dd>{p.companyName || '—'}</dd>
           </dl>
         </div>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useI18n } from '../../lib/i18n.tsx';
 import type { Product } from '../../lib/types.ts';
 
 type SizeChart = NonNullable<Product['sizeChart']>;
@@ -27,6 +28,7 @@ export function SizeChartDialog({
   highlight?: string;
   onClose: () => void;
 }) {
+  const i18n = useI18n();
   const ref = useRef<HTMLDialogElement>(null);
   const [unit, setUnit] = useState<'cm' | 'in'>('cm');
   useEffect(() => {
@@ -40,28 +42,31 @@ export function SizeChartDialog({
   return (
     <dialog ref={ref} className="size-chart-dialog" aria-labelledby="size-chart-title" onClose={onClose}>
       <div className="size-chart-head">
-        <h2 id="size-chart-title">Size chart</h2>
-        <button type="button" className="icon-btn" aria-label="Close size chart" onClick={onClose}>
+        <h2 id="size-chart-title">{i18n._('Size chart')}</h2>
+        <button type="button" className="icon-btn" aria-label={i18n._('Close size chart')} onClick={onClose}>
           ×
         </button>
       </div>
-      <p className="muted small">{productName}: body measurements</p>
+      <p className="muted small">
+        {productName}
+        {i18n._(': body measurements')}
+      </p>
       <fieldset className="unit-toggle">
-        <legend className="visually-hidden">Unit</legend>
+        <legend className="visually-hidden">{i18n._('Unit')}</legend>
         {(['cm', 'in'] as const).map((u) => (
           <button key={u} type="button" aria-pressed={unit === u} onClick={() => setUnit(u)}>
-            {u === 'cm' ? 'cm' : 'inches'}
+            {u === 'cm' ? i18n._('cm') : i18n._('inches')}
           </button>
         ))}
       </fieldset>
       <div className="size-chart-scroll">
         <table className="size-chart">
           <caption className="visually-hidden">
-            Measurements in {unit === 'cm' ? 'centimetres' : 'inches'}
+            {i18n._('Measurements in')} {unit === 'cm' ? i18n._('centimetres') : i18n._('inches')}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Size</th>
+              <th scope="col">{i18n._('Size')}</th>
               {chart.measurements.map((m) => (
                 <th key={m} scope="col">
                   {m} ({unit})

@@ -1,4 +1,5 @@
 import { FREE_SIZE } from '@vastra/contracts/constants';
+import { useI18n } from '../../lib/i18n.tsx';
 import type { SizeOption } from './variant-choice.ts';
 
 /**
@@ -22,13 +23,14 @@ export function VariantPicker({
   onSize: (size: string) => void;
   onSizeChart?: () => void;
 }) {
+  const i18n = useI18n();
   const onlyFreeSize = options.length === 1 && options[0]?.size === FREE_SIZE;
   return (
     <div className="variant-picker">
       {colours.length > 0 && (
         <fieldset className="choice-group">
           <legend>
-            Colour: <strong>{colour}</strong>
+            {i18n._('Colour:')} <strong>{colour}</strong>
           </legend>
           <div className="swatches">
             {colours.map((c) => (
@@ -49,7 +51,8 @@ export function VariantPicker({
       {!onlyFreeSize && (
         <fieldset className="choice-group">
           <legend>
-            Size{size ? ': ' : ''}
+            {i18n._('Size')}
+            {size ? ': ' : ''}
             {size && <strong>{size}</strong>}
           </legend>
           <div className="sizes">
@@ -71,7 +74,7 @@ export function VariantPicker({
           </div>
           {onSizeChart && (
             <button type="button" className="link-btn size-chart-btn" onClick={onSizeChart}>
-              Size chart
+              {i18n._('Size chart')}
             </button>
           )}
         </fieldset>

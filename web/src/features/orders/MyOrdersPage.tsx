@@ -10,6 +10,7 @@ import { OrderHeader } from './OrderHeader.tsx';
 import { OrderItemRow } from './OrderItemRow.tsx';
 import { useCancelItem } from './useCancelItem.ts';
 import './orders.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /**
  * /my-orders: the shopper's orders as they think of them, one card per checkout (newest first) with
@@ -17,6 +18,7 @@ import './orders.css';
  * the order's tax invoices and credit notes once issued.
  */
 export default function MyOrdersPage() {
+  const i18n = useI18n();
   const { role } = useSession();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
@@ -29,22 +31,22 @@ export default function MyOrdersPage() {
   const cancel = useCancelItem();
 
   if (role !== 'user') return <Navigate to="/login" replace />;
-  if (q.isPending) return <Spinner label="Loading your orders" />;
+  if (q.isPending) return <Spinner label={i18n._('Loading your orders')} />;
   if (q.isError) return <QueryError error={q.error} onRetry={() => q.refetch()} />;
   const { orders, total } = q.data;
   return (
     <section className="page orders-view">
       <div className="page-head">
-        <h1>My Orders</h1>
+        <h1>{i18n._('My Orders')}</h1>
         <p className="muted" data-testid="orders-count">
-          {total} {total === 1 ? 'order' : 'orders'}
+          {total} {total === 1 ? i18n._('order') : i18n._('orders')}
         </p>
       </div>
       {orders.length === 0 ? (
         <div className="empty">
-          <p>No Orders</p>
+          <p>{i18n._('No Orders')}</p>
           <Link to="/allProducts" className="btn btn-primary">
-            Start shopping
+            {i18n._('Start shopping')}
           </Link>
         </div>
       ) : (
@@ -55,7 +57,9 @@ export default function MyOrdersPage() {
                 order={order}
                 title={
                   <h2>
-                    <Link to={`/orders/${order._id}`}>Order {order.number}</Link>
+                    <Link to={`/orders/${order._id}`}>
+                      {i18n._('Order')} {order.number}
+                    </Link>
                   </h2>
                 }
               />
@@ -71,7 +75,7 @@ export default function MyOrdersPage() {
               </ul>
               <div className="order-card-foot">
                 <Link to={`/orders/${order._id}`} className="btn btn-sm">
-                  Order details
+                  {i18n._('Order details')}
                 </Link>
                 <TaxDocumentButtons documents={taxDocumentsOf(order.items)} as="user" />
               </div>

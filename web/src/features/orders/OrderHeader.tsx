@@ -1,6 +1,7 @@
 import type { PaymentStatus } from '@vastra/contracts/constants';
 import type { ReactNode } from 'react';
 import { formatDay, formatRupees } from '../../lib/format.ts';
+import { useI18n } from '../../lib/i18n.tsx';
 import { paidWithLabel } from '../../lib/payment-methods.ts';
 import { PAYMENT_STATUS } from './labels.ts';
 
@@ -19,22 +20,23 @@ export function OrderHeader({
   /** The heading: the number itself, or a link to the order's page. */
   title: ReactNode;
 }) {
+  const i18n = useI18n();
   return (
     <header className="order-head">
       {title}
       <dl className="order-facts">
         <div>
-          <dt>Placed on</dt>
+          <dt>{i18n._('Placed on')}</dt>
           <dd>
-            <time dateTime={order.createdAt}>{formatDay(order.createdAt)}</time>
+            <time dateTime={order.createdAt}>{formatDay(order.createdAt, i18n.locale)}</time>
           </dd>
         </div>
         <div>
-          <dt>Total</dt>
-          <dd data-testid="order-total">{formatRupees(order.total)}</dd>
+          <dt>{i18n._('Total')}</dt>
+          <dd data-testid="order-total">{formatRupees(order.total, i18n.locale)}</dd>
         </div>
         <div>
-          <dt>Payment</dt>
+          <dt>{i18n._('Payment')}</dt>
           <dd>
             {paidWithLabel(order.paymentMethod)} · {PAYMENT_STATUS[order.paymentStatus]}
           </dd>

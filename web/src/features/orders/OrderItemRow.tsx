@@ -1,6 +1,7 @@
 import type { OrderLine } from '@vastra/contracts';
 import { Link } from 'react-router';
 import { formatRupees } from '../../lib/format.ts';
+import { useI18n } from '../../lib/i18n.tsx';
 import { imageProps } from '../../lib/images.ts';
 import { productPath } from '../../lib/product-link.ts';
 import { variantLabel } from '../../lib/variant-label.ts';
@@ -20,6 +21,7 @@ export function OrderItemRow({
   onCancel: (itemId: string) => void;
   cancelling: boolean;
 }) {
+  const i18n = useI18n();
   const p = line.product[0];
   const status = ITEM_STATUS[line.status];
   const choice = variantLabel(line.size, line.color);
@@ -37,22 +39,25 @@ export function OrderItemRow({
           <span className={`pill ${status.tone}`} data-testid="item-status">
             {status.label}
           </span>
-          <span>Qty: {line.quantity}</span>
-          <strong>{formatRupees(line.amount)}</strong>
+          <span>
+            {i18n._('Qty:')} {line.quantity}
+          </span>
+          <strong>{formatRupees(line.amount, i18n.locale)}</strong>
         </p>
         {line.exchangeOfReturnId && (
           <p className="order-tracking" data-testid="item-replacement">
-            Replacement for your size exchange, at no charge
+            {i18n._('Replacement for your size exchange, at no charge')}
           </p>
         )}
         {line.tracking && (
           <p className="order-tracking" data-testid="item-tracking">
-            Shipped with {line.tracking.courier} · AWB <span className="mono">{line.tracking.awb}</span>
+            {i18n._('Shipped with')} {line.tracking.courier} {i18n._('· AWB')}{' '}
+            <span className="mono">{line.tracking.awb}</span>
             {line.tracking.url && (
               <>
                 {' · '}
                 <a href={line.tracking.url} target="_blank" rel="noopener noreferrer">
-                  Track your parcel
+                  {i18n._('Track your parcel')}
                 </a>
               </>
             )}
@@ -73,7 +78,7 @@ export function OrderItemRow({
             aria-label={`Cancel ${p.productName}`}
             onClick={() => onCancel(line._id)}
           >
-            Cancel
+            {i18n._('Cancel')}
           </button>
         </div>
       )}

@@ -15,6 +15,7 @@ import { OrderHeader } from './OrderHeader.tsx';
 import { OrderItemRow } from './OrderItemRow.tsx';
 import { useCancelItem } from './useCancelItem.ts';
 import './orders.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /** The address can change until an item ships (the server's rule; it answers 409 otherwise). */
 const addressCanChange = (order: ApiOrder) => {
@@ -28,6 +29,7 @@ const addressCanChange = (order: ApiOrder) => {
  * (and credit notes) to download once issued.
  */
 export default function OrderPage() {
+  const i18n = useI18n();
   const { orderId = '' } = useParams();
   const { role } = useSession();
   const qc = useQueryClient();
@@ -42,7 +44,7 @@ export default function OrderPage() {
     mutationFn: (address: Parameters<typeof changeOrderAddress>[1]) => changeOrderAddress(orderId, address),
     onSuccess: (res) => {
       qc.setQueryData(orderKeys.one(orderId), res.order);
-      toast.success('Address Saved');
+      toast.success(i18n._('Address Saved'));
       setEditing(false);
     },
     onError: (err) => toast.error(err.message),
@@ -50,17 +52,17 @@ export default function OrderPage() {
   });
 
   if (role !== 'user') return <Navigate to="/login" replace />;
-  if (q.isPending) return <Spinner label="Loading your order" />;
+  if (q.isPending) return <Spinner label={i18n._('Loading your order')} />;
   if (q.isError) {
     const missing = q.error instanceof ApiError && (q.error.status === 404 || q.error.status === 400);
     if (!missing) return <QueryError error={q.error} onRetry={() => q.refetch()} />;
     return (
       <section className="page narrow">
         <div className="empty" role="alert">
-          <h1>Order not found</h1>
-          <p>This order is not one of yours, or the link is incomplete.</p>
+          <h1>{i18n._('Order not found')}</h1>
+          <p>{i18n._('This order is not one of yours, or the link is incomplete.')}</p>
           <Link to="/my-orders" className="btn btn-primary">
-            My Orders
+            {i18n._('My Orders')}
           </Link>
         </div>
       </section>
@@ -76,13 +78,20 @@ export default function OrderPage() {
   return (
     <section className="page orders-view order-page">
       <p>
-        <Link to="/my-orders">← My Orders</Link>
+        <Link to="/my-orders">{i18n._('← My Orders')}</Link>
       </p>
-      <OrderHeader order={{ ...order, createdAt: order.date }} title={<h1>Order {order.number}</h1>} />
+      <OrderHeader
+        order={{ ...order, createdAt: order.date }}
+        title={
+          <h1>
+            {i18n._('Order')} {order.number}
+          </h1>
+        }
+      />
 
       <div className="order-page-grid">
         <div className="card">
-          <h2>Items</h2>
+          <h2>{i18n._('Items')}</h2>
           <ul className="order-lines">
             {order.items.map((line) => (
               <OrderItemRow
@@ -97,7 +106,7 @@ export default function OrderPage() {
 
         <div className="order-side">
           <div className="card">
-            <h2>Shipping address</h2>
+            <h2>{i18n._('Shipping address')}</h2>
             <p data-testid="order-address">
               {[order.address, order.city, order.state, order.postalCode].join(', ')}
             </p>
@@ -108,14 +117,14 @@ export default function OrderPage() {
                 aria-expanded={editing}
                 onClick={() => setEditing(!editing)}
               >
-                Change address
+                {i18n._('Change address')}
               </button>
             )}
             {editing && (
               <AddressForm
                 idPrefix="order-address"
                 initial={address}
-                submitLabel="Save address"
+                submitLabel={i18n._('Save address')}
                 busy={readdress.isPending}
                 onSubmit={(a) => readdress.mutate(a)}
               />
@@ -123,7 +132,7 @@ export default function OrderPage() {
           </div>
 
           <div className="card order-summary">
-            <h2>Payment</h2>
+            <h2>{i18n._('Payment')}</h2>
             <TaxTotals totals={order} taxableLabel="Subtotal" />
             <TaxDocumentButtons documents={taxDocumentsOf(order.items)} as="user" />
           </div>

@@ -3,6 +3,7 @@ import { RETURN_NOTE_MAX, RETURN_REASON_LABELS, RETURN_REASONS } from '@vastra/c
 import { type FormEvent, useState } from 'react';
 import { SelectField, TextAreaField, TextField } from '../../components/fields.tsx';
 import { useFieldErrors } from '../../lib/field-errors.ts';
+import { useI18n } from '../../lib/i18n.tsx';
 import {
   emptyReturnForm,
   exchangeChoices,
@@ -34,6 +35,7 @@ export function ReturnForm({
   busy: boolean;
   onSubmit: (body: ReturnType<typeof returnRequestOf>) => Promise<unknown>;
 }) {
+  const i18n = useI18n();
   const replacement = Boolean(line.exchangeOfReturnId);
   const choices = exchangeChoices(line.product[0]?.variants ?? [], line.variantId);
   const [v, setV] = useState<ReturnFormValues>(() => emptyReturnForm(replacement ? 'exchange' : 'refund'));
@@ -62,12 +64,12 @@ export function ReturnForm({
       className="form return-form"
       noValidate
       onSubmit={submit}
-      aria-label="Return or exchange"
+      aria-label={i18n._('Return or exchange')}
     >
       <SelectField
         id="return-quantity"
-        label="Quantity"
-        placeholder="How many?"
+        label={i18n._('Quantity')}
+        placeholder={i18n._('How many?')}
         value={String(v.quantity)}
         options={Array.from({ length: unitsLeft }, (_, i) => ({
           value: String(i + 1),
@@ -78,8 +80,8 @@ export function ReturnForm({
       />
       <SelectField
         id="return-reason"
-        label="Reason"
-        placeholder="Choose a reason"
+        label={i18n._('Reason')}
+        placeholder={i18n._('Choose a reason')}
         value={v.reason}
         options={REASONS}
         onChange={(e) => set('reason', e.target.value as ReturnFormValues['reason'], 'reason')}
@@ -87,7 +89,7 @@ export function ReturnForm({
       />
 
       <fieldset className="return-choice">
-        <legend>What would you like?</legend>
+        <legend>{i18n._('What would you like?')}</legend>
         <label className={replacement ? 'disabled' : undefined}>
           <input
             type="radio"
@@ -97,7 +99,7 @@ export function ReturnForm({
             disabled={replacement}
             onChange={() => set('kind', 'refund')}
           />
-          A refund
+          {i18n._('A refund')}
         </label>
         <label className={choices.length === 0 ? 'disabled' : undefined}>
           <input
@@ -108,10 +110,12 @@ export function ReturnForm({
             disabled={choices.length === 0}
             onChange={() => set('kind', 'exchange')}
           />
-          Another size or colour
+          {i18n._('Another size or colour')}
         </label>
         {replacement && (
-          <p className="muted">This item replaced one you exchanged: it can be exchanged again.</p>
+          <p className="muted">
+            {i18n._('This item replaced one you exchanged: it can be exchanged again.')}
+          </p>
         )}
       </fieldset>
 
@@ -121,7 +125,7 @@ export function ReturnForm({
           aria-describedby={errors.variantId ? 'return-variant-err' : undefined}
           aria-invalid={errors.variantId ? true : undefined}
         >
-          <legend>New size</legend>
+          <legend>{i18n._('New size')}</legend>
           <div className="size-options">
             {choices.map((c) => {
               const label = [c.size, c.color].filter(Boolean).join(' · ');
@@ -137,7 +141,7 @@ export function ReturnForm({
                     onChange={() => set('variantId', c._id, 'variantId')}
                   />
                   {label}
-                  {!inStock(c.stock) && <span className="muted"> (out of stock)</span>}
+                  {!inStock(c.stock) && <span className="muted"> {i18n._('(out of stock)')}</span>}
                 </label>
               );
             })}
@@ -152,9 +156,9 @@ export function ReturnForm({
 
       {cod && v.kind === 'refund' && (
         <fieldset className="refund-to">
-          <legend>Where should we send your refund?</legend>
+          <legend>{i18n._('Where should we send your refund?')}</legend>
           <p className="muted">
-            You paid cash on delivery, so we pay the refund to your UPI id or bank account.
+            {i18n._('You paid cash on delivery, so we pay the refund to your UPI id or bank account.')}
           </p>
           {errors.refundTo && <p className="field-error">{errors.refundTo}</p>}
           <div className="return-choice">
@@ -165,7 +169,7 @@ export function ReturnForm({
                 checked={v.payTo === 'upi'}
                 onChange={() => set('payTo', 'upi')}
               />
-              UPI
+              {i18n._('UPI')}
             </label>
             <label>
               <input
@@ -174,14 +178,14 @@ export function ReturnForm({
                 checked={v.payTo === 'bank'}
                 onChange={() => set('payTo', 'bank')}
               />
-              Bank account
+              {i18n._('Bank account')}
             </label>
           </div>
           {v.payTo === 'upi' ? (
             <TextField
               id="refund-upi"
-              label="UPI id"
-              placeholder="name@bank"
+              label={i18n._('UPI id')}
+              placeholder={i18n._('name@bank')}
               autoComplete="off"
               inputMode="email"
               value={v.upi}
@@ -192,7 +196,7 @@ export function ReturnForm({
             <div className="form-grid">
               <TextField
                 id="refund-account"
-                label="Account number"
+                label={i18n._('Account number')}
                 inputMode="numeric"
                 autoComplete="off"
                 value={v.accountNumber}
@@ -201,8 +205,8 @@ export function ReturnForm({
               />
               <TextField
                 id="refund-ifsc"
-                label="IFSC"
-                placeholder="HDFC0001234"
+                label={i18n._('IFSC')}
+                placeholder={i18n._('HDFC0001234')}
                 autoComplete="off"
                 maxLength={11}
                 value={v.ifsc}
@@ -211,7 +215,7 @@ export function ReturnForm({
               />
               <TextField
                 id="refund-name"
-                label="Account holder’s name"
+                label={i18n._('Account holder’s name')}
                 autoComplete="name"
                 maxLength={80}
                 wide
@@ -226,7 +230,7 @@ export function ReturnForm({
 
       <TextAreaField
         id="return-note"
-        label="Anything the seller should know?"
+        label={i18n._('Anything the seller should know?')}
         optional
         rows={3}
         maxLength={RETURN_NOTE_MAX}
@@ -240,7 +244,11 @@ export function ReturnForm({
         </p>
       )}
       <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Sending…' : v.kind === 'exchange' ? 'Ask for an exchange' : 'Ask for a refund'}
+        {busy
+          ? i18n._('Sending…')
+          : v.kind === 'exchange'
+            ? i18n._('Ask for an exchange')
+            : i18n._('Ask for a refund')}
       </button>
     </form>
   );

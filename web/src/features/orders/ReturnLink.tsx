@@ -2,6 +2,7 @@ import type { OrderLine } from '@vastra/contracts';
 import { returnWindowEnd } from '@vastra/contracts/constants';
 import { Link } from 'react-router';
 import { formatDay } from '../../lib/format.ts';
+import { useI18n } from '../../lib/i18n.tsx';
 import { useSiteInfo } from '../../lib/site.ts';
 
 /**
@@ -10,6 +11,7 @@ import { useSiteInfo } from '../../lib/site.ts';
  * day it closed.
  */
 export function ReturnLink({ line }: { line: OrderLine }) {
+  const i18n = useI18n();
   const site = useSiteInfo();
   if (line.status !== 'delivered' || !line.deliveredAt || !site.data) return null;
   const ends = returnWindowEnd(line.deliveredAt, site.data.returnWindowDays);
@@ -17,7 +19,7 @@ export function ReturnLink({ line }: { line: OrderLine }) {
   if (Date.now() > ends.getTime()) {
     return (
       <p className="muted return-window" data-testid="return-window">
-        Return window closed on {formatDay(ends.toISOString())}
+        {i18n._('Return window closed on')} {formatDay(ends.toISOString(), i18n.locale)}
       </p>
     );
   }
@@ -28,10 +30,10 @@ export function ReturnLink({ line }: { line: OrderLine }) {
         className="btn btn-sm"
         aria-label={`Return or exchange ${name}`}
       >
-        Return or exchange
+        {i18n._('Return or exchange')}
       </Link>
       <span className="muted return-window" data-testid="return-window">
-        by {formatDay(ends.toISOString())}
+        {i18n._('by')} {formatDay(ends.toISOString(), i18n.locale)}
       </span>
     </div>
   );

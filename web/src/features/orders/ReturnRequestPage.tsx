@@ -14,12 +14,14 @@ import { fetchOrder, orderKeys } from './api.ts';
 import { ReturnForm } from './ReturnForm.tsx';
 import './orders.css';
 import './returns.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /**
  * /orders/:orderId/return/:itemId: return or exchange a delivered item while its window is open.
  * Shows the day the window closes, the item's earlier returns and how many units may still go back.
  */
 export default function ReturnRequestPage() {
+  const i18n = useI18n();
   const { orderId = '', itemId = '' } = useParams();
   const { role } = useSession();
   const navigate = useNavigate();
@@ -34,7 +36,9 @@ export default function ReturnRequestPage() {
   const send = useMutation({
     mutationFn: (body: Parameters<typeof requestReturn>[1]) => requestReturn(itemId, body),
     onSuccess: (res) => {
-      toast.success(res.return.kind === 'exchange' ? 'Exchange requested' : 'Return requested');
+      toast.success(
+        res.return.kind === 'exchange' ? i18n._('Exchange requested') : i18n._('Return requested'),
+      );
       void qc.invalidateQueries({ queryKey: returnKeys.all });
       void qc.invalidateQueries({ queryKey: orderKeys.all });
       navigate('/my-returns');
@@ -42,13 +46,16 @@ export default function ReturnRequestPage() {
   });
 
   if (role !== 'user') return <Navigate to="/login" replace />;
-  if (order.isPending || earlier.isPending || site.isPending) return <Spinner label="Loading your order" />;
+  if (order.isPending || earlier.isPending || site.isPending)
+    return <Spinner label={i18n._('Loading your order')} />;
   if (order.isError) return <QueryError error={order.error} onRetry={() => order.refetch()} />;
   if (earlier.isError) return <QueryError error={earlier.error} onRetry={() => earlier.refetch()} />;
   const line = order.data.items.find((i) => i._id === itemId);
   const back = (
     <p>
-      <Link to={`/orders/${orderId}`}>← Order {order.data.number}</Link>
+      <Link to={`/orders/${orderId}`}>
+        {i18n._('← Order')} {order.data.number}
+      </Link>
     </p>
   );
   if (!line) {
@@ -56,8 +63,8 @@ export default function ReturnRequestPage() {
       <section className="page narrow">
         {back}
         <div className="empty" role="alert">
-          <h1>Item not found</h1>
-          <p>This item is not part of the order.</p>
+          <h1>{i18n._('Item not found')}</h1>
+          <p>{i18n._('This item is not part of the order.')}</p>
         </div>
       </section>
     );
@@ -75,19 +82,19 @@ export default function ReturnRequestPage() {
   return (
     <section className="page narrow return-page">
       {back}
-      <h1>Return or exchange</h1>
+      <h1>{i18n._('Return or exchange')}</h1>
       <div className="card return-item">
         {product && <img {...imageProps(product.image, '80px')} alt="" width={80} height={100} />}
         <div>
           <h2>{product?.productName}</h2>
           {choice && <p className="variant-choice">{choice}</p>}
           <p className="muted">
-            Bought {line.quantity} · {formatRupees(line.amount)}
+            {i18n._('Bought')} {line.quantity} · {formatRupees(line.amount, i18n.locale)}
           </p>
           {ends && (
             <p data-testid="return-by">
-              {open ? 'Return or exchange by ' : 'The return window closed on '}
-              <strong>{formatDay(ends.toISOString())}</strong>
+              {open ? i18n._('Return or exchange by ') : i18n._('The return window closed on ')}
+              <strong>{formatDay(ends.toISOString(), i18n.locale)}</strong>
             </p>
           )}
         </div>
@@ -95,28 +102,30 @@ export default function ReturnRequestPage() {
 
       {earlier.data.returns.length > 0 && (
         <div className="card">
-          <h2>Returns of this item</h2>
+          <h2>{i18n._('Returns of this item')}</h2>
           <ul className="return-history">
             {earlier.data.returns.map((r) => (
               <li key={r._id}>
                 <span className={`pill ${returnState(r).tone}`}>{returnState(r).label}</span> {r.quantity} ·{' '}
-                {r.kind === 'exchange' ? 'exchange' : 'refund'} · asked {formatDay(r.createdAt)}
+                {r.kind === 'exchange' ? i18n._('exchange') : i18n._('refund')} {i18n._('· asked')}{' '}
+                {formatDay(r.createdAt, i18n.locale)}
               </li>
             ))}
           </ul>
-          <Link to="/my-returns">All my returns</Link>
+          <Link to="/my-returns">{i18n._('All my returns')}</Link>
         </div>
       )}
 
       {!open ? (
         <p className="card" role="status">
           {line.status === 'delivered'
-            ? 'This item can no longer be returned.'
-            : 'An item can be returned once it has been delivered.'}
+            ? i18n._('This item can no longer be returned.')
+            : i18n._('An item can be returned once it has been delivered.')}
         </p>
       ) : unitsLeft <= 0 ? (
         <p className="card" role="status">
-          Every unit of this item is already in a return. <Link to="/my-returns">See My Returns</Link>
+          {i18n._('Every unit of this item is already in a return.')}{' '}
+          <Link to="/my-returns">{i18n._('See My Returns')}</Link>
         </p>
       ) : (
         <div className="card">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useI18n } from '../../lib/i18n.tsx';
 import { categoryLabel, subCategoryLabel } from '../../lib/labels.ts';
 import type { Facet, SearchAnswer } from '../../lib/types.ts';
 import { SizeFilter } from './SizeFilter.tsx';
@@ -27,13 +28,14 @@ export function Filters({
   facets: SearchAnswer['facets'] | undefined;
   update: Update;
 }) {
+  const i18n = useI18n();
   const priceKey = `${params.get('minPrice') ?? ''}-${params.get('maxPrice') ?? ''}`;
   const active = FILTER_PARAMS.some((k) => params.has(k));
   // Open beside the results on wide screens; folded on phones so the products come first.
   const [open, setOpen] = useState(() => !window.matchMedia?.('(max-width: 767px)').matches);
   return (
     <details className="filters card" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>Filters</summary>
+      <summary>{i18n._('Filters')}</summary>
       {active && (
         <button
           type="button"
@@ -44,12 +46,12 @@ export function Filters({
             })
           }
         >
-          Clear all filters
+          {i18n._('Clear all filters')}
         </button>
       )}
       <Single
         name="category"
-        title="Category"
+        title={i18n._('Category')}
         facets={facets?.category}
         params={params}
         update={update}
@@ -57,7 +59,7 @@ export function Filters({
       />
       <Single
         name="subCategory"
-        title="Type"
+        title={i18n._('Type')}
         facets={facets?.subCategory}
         params={params}
         update={update}
@@ -66,7 +68,7 @@ export function Filters({
       <SizeFilter facets={facets?.size} params={params} update={update} />
       {facets?.price && facets.price.length > 0 && (
         <fieldset>
-          <legend>Price</legend>
+          <legend>{i18n._('Price')}</legend>
           {facets.price.map((b) => {
             const key = `${b.min ?? ''}-${b.max ?? ''}`;
             const checked = key === priceKey;
@@ -92,10 +94,10 @@ export function Filters({
           })}
         </fieldset>
       )}
-      <Multi name="color" title="Colour" facets={facets?.color} params={params} update={update} />
-      <Multi name="brand" title="Brand" facets={facets?.brand} params={params} update={update} />
+      <Multi name="color" title={i18n._('Colour')} facets={facets?.color} params={params} update={update} />
+      <Multi name="brand" title={i18n._('Brand')} facets={facets?.brand} params={params} update={update} />
       <fieldset>
-        <legend>Availability</legend>
+        <legend>{i18n._('Availability')}</legend>
         <label className="check">
           <input
             type="checkbox"
@@ -107,7 +109,7 @@ export function Filters({
               })
             }
           />
-          In stock only
+          {i18n._('In stock only')}
         </label>
       </fieldset>
     </details>

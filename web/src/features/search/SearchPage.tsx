@@ -10,6 +10,7 @@ import { keys } from '../../lib/query.ts';
 import type { SearchAnswer } from '../../lib/types.ts';
 import { Filters } from './Filters.tsx';
 import './search.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 export const SEARCH_PAGE_SIZE = 24;
 
@@ -23,6 +24,7 @@ const SORTS = [
 
 /** /search?q=…: results of the header search with facets, sort and pagination; the URL holds the state. */
 export default function SearchPage() {
+  const i18n = useI18n();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -52,10 +54,10 @@ export default function SearchPage() {
   return (
     <section className="page">
       <div className="page-head">
-        <h1>{q ? `Results for “${q}”` : 'All products'}</h1>
+        <h1>{q ? `Results for “${q}”` : i18n._('All products')}</h1>
         {data && (
           <p className="muted" aria-live="polite" data-testid="search-total">
-            {data.total} {data.total === 1 ? 'product' : 'products'}
+            {data.total} {data.total === 1 ? i18n._('product') : i18n._('products')}
           </p>
         )}
       </div>
@@ -63,7 +65,7 @@ export default function SearchPage() {
         <Filters params={params} facets={data?.facets} update={update} />
         <div>
           <div className="search-toolbar">
-            <label htmlFor="sort">Sort by</label>
+            <label htmlFor="sort">{i18n._('Sort by')}</label>
             <select
               id="sort"
               className="input"
@@ -83,11 +85,13 @@ export default function SearchPage() {
             </select>
           </div>
           {results.isPending ? (
-            <Spinner label="Searching" />
+            <Spinner label={i18n._('Searching')} />
           ) : results.isError ? (
             <QueryError error={results.error} onRetry={() => results.refetch()} />
           ) : results.data.items.length === 0 ? (
-            <p className="empty">No products match your search. Try other words or fewer filters.</p>
+            <p className="empty">
+              {i18n._('No products match your search. Try other words or fewer filters.')}
+            </p>
           ) : (
             <>
               <div className={`product-grid search-grid ${results.isPlaceholderData ? 'is-stale' : ''}`}>

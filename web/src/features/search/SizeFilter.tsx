@@ -1,4 +1,5 @@
 import { compareSizes } from '@vastra/contracts/constants';
+import { useI18n } from '../../lib/i18n.tsx';
 import type { Facet } from '../../lib/types.ts';
 
 /**
@@ -15,6 +16,7 @@ export function SizeFilter({
   params: URLSearchParams;
   update: (change: (p: URLSearchParams) => void) => void;
 }) {
+  const i18n = useI18n();
   const chosen = params.getAll('size');
   const shown = [
     ...(facets ?? []),
@@ -23,7 +25,7 @@ export function SizeFilter({
   if (shown.length === 0) return null;
   return (
     <fieldset>
-      <legend>Size</legend>
+      <legend>{i18n._('Size')}</legend>
       <div className="size-chips">
         {shown.map((f) => {
           const on = chosen.includes(f.value);

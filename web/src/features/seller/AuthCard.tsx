@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode, Ref } from 'react';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /**
  * The frame of the seller login and registration forms: title, fields, submit, footer. Errors show
@@ -21,6 +22,7 @@ export function AuthCard({
   children: ReactNode;
   footer: ReactNode;
 }) {
+  const i18n = useI18n();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit();
@@ -37,7 +39,7 @@ export function AuthCard({
         <h1 id="auth-title">{title}</h1>
         {children}
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? 'Please wait…' : submitLabel}
+          {busy ? i18n._('Please wait…') : submitLabel}
         </button>
         <p className="center muted">{footer}</p>
       </form>

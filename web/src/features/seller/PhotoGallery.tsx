@@ -1,5 +1,6 @@
 import { CATALOG_LIMITS } from '@vastra/contracts/constants';
 import { useState } from 'react';
+import { useI18n } from '../../lib/i18n.tsx';
 import { addFiles, makeCover, movePhoto, type Photo } from './photos.ts';
 import { IMAGE_MAX_MB } from './product-form.ts';
 
@@ -31,6 +32,7 @@ export function PhotoGallery({
   error?: string;
   onChange: (photos: Photo[]) => void;
 }) {
+  const i18n = useI18n();
   const [problem, setProblem] = useState('');
   const [inputKey, setInputKey] = useState(0);
   const full = photos.length >= CATALOG_LIMITS.images;
@@ -43,7 +45,7 @@ export function PhotoGallery({
   return (
     <section className="photo-gallery span-all" aria-labelledby="photos-title">
       <h2 id="photos-title" className="form-section-title">
-        Photos
+        {i18n._('Photos')}
       </h2>
       <div className="field">
         <label htmlFor="image">{label}</label>
@@ -64,8 +66,8 @@ export function PhotoGallery({
           }}
         />
         <span id="image-hint" className="muted field-hint">
-          Up to {CATALOG_LIMITS.images} photos, JPEG, PNG or WebP, each up to {IMAGE_MAX_MB} MB. The first is
-          the cover.
+          {i18n._('Up to')} {CATALOG_LIMITS.images} {i18n._('photos, JPEG, PNG or WebP, each up to')}{' '}
+          {IMAGE_MAX_MB} {i18n._('MB. The first is the cover.')}
         </span>
         {(problem || error) && (
           <span id="image-err" className="field-error">
@@ -81,16 +83,18 @@ export function PhotoGallery({
               <li key={p.key} className="photo-item">
                 <figure className="photo-thumb">
                   <img src={p.preview ?? p.url} alt={thumbAlt(p, i)} />
-                  <figcaption>{i === 0 ? <span className="pill">Cover</span> : `Photo ${n}`}</figcaption>
+                  <figcaption>
+                    {i === 0 ? <span className="pill">{i18n._('Cover')}</span> : `Photo ${n}`}
+                  </figcaption>
                 </figure>
                 <div className="photo-fields">
                   <label className="visually-hidden" htmlFor={`alt-${p.key}`}>
-                    Alt text of photo {n}
+                    {i18n._('Alt text of photo')} {n}
                   </label>
                   <input
                     id={`alt-${p.key}`}
                     className="input"
-                    placeholder="Describe the photo (e.g. Back view)"
+                    placeholder={i18n._('Describe the photo (e.g. Back view)')}
                     maxLength={CATALOG_LIMITS.imageAlt}
                     value={p.alt}
                     onChange={(e) =>
@@ -112,7 +116,7 @@ export function PhotoGallery({
                       onClick={() => onChange(movePhoto(photos, i, -1))}
                       aria-label={`Move photo ${n} up`}
                     >
-                      ↑ <span aria-hidden="true">Up</span>
+                      ↑ <span aria-hidden="true">{i18n._('Up')}</span>
                     </button>
                     <button
                       type="button"
@@ -121,7 +125,7 @@ export function PhotoGallery({
                       onClick={() => onChange(movePhoto(photos, i, 1))}
                       aria-label={`Move photo ${n} down`}
                     >
-                      ↓ <span aria-hidden="true">Down</span>
+                      ↓ <span aria-hidden="true">{i18n._('Down')}</span>
                     </button>
                     {i > 0 && (
                       <button
@@ -130,7 +134,7 @@ export function PhotoGallery({
                         onClick={() => onChange(makeCover(photos, i))}
                         aria-label={`Make photo ${n} the cover`}
                       >
-                        Make cover
+                        {i18n._('Make cover')}
                       </button>
                     )}
                     <button
@@ -139,7 +143,7 @@ export function PhotoGallery({
                       onClick={() => remove(i)}
                       aria-label={`Remove photo ${n}`}
                     >
-                      Remove
+                      {i18n._('Remove')}
                     </button>
                   </div>
                 </div>

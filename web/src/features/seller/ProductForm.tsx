@@ -3,6 +3,7 @@ import { CATALOG_LIMITS, TEXT_LIMITS } from '@vastra/contracts/constants';
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { SelectField, TextAreaField, TextField } from '../../components/fields.tsx';
 import { fieldErrorsOf, useFieldErrors } from '../../lib/field-errors.ts';
+import { useI18n } from '../../lib/i18n.tsx';
 import { CATEGORY_OPTIONS, subCategoriesOf } from './categories.ts';
 import { PhotoGallery } from './PhotoGallery.tsx';
 import { overallProgress, type Photo, uploadPhotos } from './photos.ts';
@@ -71,6 +72,7 @@ export function ProductForm({
   onFailed: (err: Error) => void;
   resetAfterSave?: boolean;
 }) {
+  const i18n = useI18n();
   const [values, setValues] = useState(initial.values);
   const [grid, setGrid] = useState(initial.grid);
   const [chart, setChart] = useState(initial.chart);
@@ -160,24 +162,24 @@ export function ProductForm({
       <div className="form-grid">
         <TextField
           id="productName"
-          label="Product Name"
+          label={i18n._('Product Name')}
           maxLength={TEXT_LIMITS.productName.max}
           error={errors.productName}
           {...bind('productName')}
         />
-        <TextField id="brand" label="Brand" optional error={errors.brand} {...bind('brand')} />
+        <TextField id="brand" label={i18n._('Brand')} optional error={errors.brand} {...bind('brand')} />
         <SelectField
           id="category"
-          label="Category"
-          placeholder="Choose a category"
+          label={i18n._('Category')}
+          placeholder={i18n._('Choose a category')}
           options={CATEGORY_OPTIONS}
           error={errors.category}
           {...bind('category')}
         />
         <SelectField
           id="subCategory"
-          label="Sub-category"
-          placeholder={values.category ? 'Choose a type' : 'Choose a category first'}
+          label={i18n._('Sub-category')}
+          placeholder={values.category ? i18n._('Choose a type') : i18n._('Choose a category first')}
           options={subCategoriesOf(values.category)}
           disabled={!values.category}
           error={errors.subCategory}
@@ -185,18 +187,18 @@ export function ProductForm({
         />
         <TextField
           id="hsn"
-          label="HSN code"
+          label={i18n._('HSN code')}
           inputMode="numeric"
           autoComplete="off"
           maxLength={12}
-          hint="4–8 digits; it sets the GST rate. Filled in for the sub-category."
+          hint={i18n._('4–8 digits; it sets the GST rate. Filled in for the sub-category.')}
           error={errors.hsn}
           {...bind('hsn')}
         />
-        <TextField id="color" label="Color" optional error={errors.color} {...bind('color')} />
+        <TextField id="color" label={i18n._('Color')} optional error={errors.color} {...bind('color')} />
         <TextAreaField
           id="description"
-          label="Description"
+          label={i18n._('Description')}
           optional
           wide
           rows={5}
@@ -209,10 +211,16 @@ export function ProductForm({
       <VariantGrid grid={grid} subCategory={values.subCategory} onChange={setGrid} />
       {!sized && (
         <div className="form-grid">
-          <TextField id="price" label="Price (Rs.)" error={errors.price} {...RUPEES} {...bind('price')} />
+          <TextField
+            id="price"
+            label={i18n._('Price (Rs.)')}
+            error={errors.price}
+            {...RUPEES}
+            {...bind('price')}
+          />
           <TextField
             id="markPrice"
-            label="Marked price (Rs.)"
+            label={i18n._('Marked price (Rs.)')}
             error={errors.markPrice}
             optional
             {...RUPEES}
@@ -220,7 +228,7 @@ export function ProductForm({
           />
           <TextField
             id="stockQuantity"
-            label="Stock Quantity"
+            label={i18n._('Stock Quantity')}
             error={errors.stockQuantity}
             {...PIECES}
             {...bind('stockQuantity')}
@@ -230,7 +238,7 @@ export function ProductForm({
       {sized && <SizeChartEditor chart={chart} sizes={grid.sizes} onChange={setChart} />}
       <PhotoGallery
         photos={photos}
-        label={imageRequired ? 'Product Image' : 'Add photos'}
+        label={imageRequired ? i18n._('Product Image') : i18n._('Add photos')}
         error={server.errors.imageUrl}
         onChange={(next) => {
           server.clear('imageUrl');
@@ -239,14 +247,18 @@ export function ProductForm({
       />
       {progress !== null && (
         <div className="upload-progress">
-          <progress max={100} value={progress} aria-label="Image upload progress" />
+          <progress max={100} value={progress} aria-label={i18n._('Image upload progress')} />
           <output aria-live="polite" data-testid="upload-percent">
             {progress}%
           </output>
         </div>
       )}
       <button type="submit" className="btn btn-primary btn-block" disabled={!ready}>
-        {busy ? (progress !== null && progress < 100 ? `Uploading… ${progress}%` : 'Saving…') : submitLabel}
+        {busy
+          ? progress !== null && progress < 100
+            ? `Uploading… ${progress}%`
+            : i18n._('Saving…')
+          : submitLabel}
       </button>
     </form>
   );

@@ -8,20 +8,22 @@ import { ProductForm } from './ProductForm.tsx';
 import { EMPTY_DRAFT, toAddBody } from './product-form.ts';
 import { SellerOnly } from './session.tsx';
 import './seller.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /**
  * /seller-addProduct: upload the photos, then add the product; the form clears for the next one.
  * The server may save a product without publishing it (no GSTIN yet): its message says so.
  */
 export default function SellerAddProductPage() {
+  const i18n = useI18n();
   const qc = useQueryClient();
   const [added, setAdded] = useState<{ name: string; message?: string } | null>(null);
   return (
     <SellerOnly>
       <section className="page seller-page seller-form-page">
         <div className="page-head">
-          <h1>Add Product</h1>
-          <Link to="/seller-allProducts">All Products</Link>
+          <h1>{i18n._('Add Product')}</h1>
+          <Link to="/seller-allProducts">{i18n._('All Products')}</Link>
         </div>
         <HiddenProductsBanner />
         {added && (
@@ -29,24 +31,24 @@ export default function SellerAddProductPage() {
             {added.message
               ? `“${added.name}”: ${added.message.replace(/\.?$/, '.')}`
               : `“${added.name}” was added to the shop.`}{' '}
-            <Link to="/seller-allProducts">See your products</Link>
+            <Link to="/seller-allProducts">{i18n._('See your products')}</Link>
           </p>
         )}
         <ProductForm
           initial={EMPTY_DRAFT}
           imageRequired
-          submitLabel="Submit"
+          submitLabel={i18n._('Submit')}
           resetAfterSave
           onSave={async ({ values, grid, chart }, images) => {
             const answer = await addProduct(toAddBody(values, images, grid, chart));
-            toast.success('Product Added');
+            toast.success(i18n._('Product Added'));
             if (answer.message) toast.info(answer.message);
             setAdded({ name: values.productName.trim(), message: answer.message });
             await qc.invalidateQueries({ queryKey: sellerKeys.all });
           }}
           onFailed={() => {
             setAdded(null);
-            toast.error('Error uploading product');
+            toast.error(i18n._('Error uploading product'));
             window.scrollTo({ top: 0, behavior: 'smooth' });
           }}
         />

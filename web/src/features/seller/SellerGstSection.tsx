@@ -4,6 +4,7 @@ import { normaliseGstin } from '@vastra/contracts/constants';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useFieldErrors } from '../../lib/field-errors.ts';
+import { useI18n } from '../../lib/i18n.tsx';
 import { toast } from '../../lib/toast.ts';
 import { saveGstDetails, sellerKeys } from './api.ts';
 import { GST_FIELD_NAMES, GST_SECTION, GstFields, type GstValues, gstinError } from './gst-registration.tsx';
@@ -33,6 +34,7 @@ const bodyOf = (v: GstValues): SellerGstInput => ({
  * seller's hidden products on sale, which it says.
  */
 export function SellerGstSection({ profile }: { profile: SellerProfile }) {
+  const i18n = useI18n();
   const qc = useQueryClient();
   const location = useLocation();
   const sectionRef = useRef<HTMLElement>(null);
@@ -83,7 +85,7 @@ export function SellerGstSection({ profile }: { profile: SellerProfile }) {
 
   return (
     <section ref={sectionRef} id={GST_SECTION} className="card gst-card" aria-labelledby="gst-title">
-      <h2 id="gst-title">GST registration</h2>
+      <h2 id="gst-title">{i18n._('GST registration')}</h2>
       {saved && (
         <p className="seller-notice gst-saved" role="status">
           {saved}
@@ -91,22 +93,28 @@ export function SellerGstSection({ profile }: { profile: SellerProfile }) {
       )}
       <dl className="profile-list">
         <div>
-          <dt>GSTIN</dt>
+          <dt>{i18n._('GSTIN')}</dt>
           <dd className="mono" data-testid="seller-gstin">
-            {profile.gstin ?? 'Not added yet'}
+            {profile.gstin ?? i18n._('Not added yet')}
           </dd>
         </div>
         <div>
-          <dt>Legal name</dt>
+          <dt>{i18n._('Legal name')}</dt>
           <dd>{profile.legalName || '—'}</dd>
         </div>
         <div>
-          <dt>Registered state</dt>
+          <dt>{i18n._('Registered state')}</dt>
           <dd>{profile.state || '—'}</dd>
         </div>
       </dl>
       {editing ? (
-        <form ref={fields.formRef} className="form" onSubmit={submit} noValidate aria-label="GST details">
+        <form
+          ref={fields.formRef}
+          className="form"
+          onSubmit={submit}
+          noValidate
+          aria-label={i18n._('GST details')}
+        >
           <GstFields
             values={values}
             errors={fields.errors}
@@ -118,7 +126,11 @@ export function SellerGstSection({ profile }: { profile: SellerProfile }) {
           />
           <div className="row">
             <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-              {save.isPending ? 'Saving…' : profile.gstin ? 'Save GST details' : 'Add GSTIN'}
+              {save.isPending
+                ? i18n._('Saving…')
+                : profile.gstin
+                  ? i18n._('Save GST details')
+                  : i18n._('Add GSTIN')}
             </button>
             {profile.gstin && (
               <button
@@ -130,7 +142,7 @@ export function SellerGstSection({ profile }: { profile: SellerProfile }) {
                   fields.show({});
                 }}
               >
-                Cancel
+                {i18n._('Cancel')}
               </button>
             )}
           </div>
@@ -145,7 +157,7 @@ export function SellerGstSection({ profile }: { profile: SellerProfile }) {
             setEditing(true);
           }}
         >
-          Change GST details
+          {i18n._('Change GST details')}
         </button>
       )}
     </section>

@@ -8,12 +8,14 @@ import { RedirectIfLoggedIn } from '../../lib/redirect-logged-in.tsx';
 import { useSignIn } from '../../lib/sign-in.ts';
 import { AuthCard } from './AuthCard.tsx';
 import './seller.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 const login = (body: { email: string; password: string }) =>
   api<SellerAuthAnswer>('/api/auth/seller/login', { method: 'POST', body });
 
 /** /seller-login: e-mail and password; success stores the seller session and opens Add Product. */
 export default function SellerLoginPage() {
+  const i18n = useI18n();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const fields = useFieldErrors(['email', 'password'] as const);
@@ -24,24 +26,24 @@ export default function SellerLoginPage() {
   });
   return (
     <AuthCard
-      title="Seller Login"
+      title={i18n._('Seller Login')}
       formRef={fields.formRef}
       busy={signIn.isPending}
-      submitLabel="Login"
+      submitLabel={i18n._('Login')}
       onSubmit={() => {
         fields.show({});
         signIn.mutate({ email: email.trim(), password });
       }}
       footer={
         <>
-          New seller? <Link to="/seller-register">Create a seller account</Link>
+          {i18n._('New seller?')} <Link to="/seller-register">{i18n._('Create a seller account')}</Link>
         </>
       }
     >
       <RedirectIfLoggedIn />
       <TextField
         id="seller-email"
-        label="Email"
+        label={i18n._('Email')}
         type="email"
         autoComplete="email"
         value={email}
@@ -50,7 +52,7 @@ export default function SellerLoginPage() {
       />
       <TextField
         id="seller-password"
-        label="Password"
+        label={i18n._('Password')}
         type="password"
         autoComplete="current-password"
         value={password}
@@ -58,7 +60,7 @@ export default function SellerLoginPage() {
         onChange={(e) => setPassword(e.target.value)}
       />
       <p className="small">
-        <Link to="/forgot-password?role=seller">Forgot password?</Link>
+        <Link to="/forgot-password?role=seller">{i18n._('Forgot password?')}</Link>
       </p>
     </AuthCard>
   );

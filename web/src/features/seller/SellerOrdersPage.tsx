@@ -24,6 +24,7 @@ import { nextStep, PAYMENT_LABEL, STATUS_LABEL, STATUS_PILL } from './order-stat
 import { ShipmentForm } from './ShipmentForm.tsx';
 import { SellerOnly } from './session.tsx';
 import './seller.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /**
  * /seller-orders: items of the seller's products, newest first, with shipment and delivery steps
@@ -38,6 +39,7 @@ export default function SellerOrdersPage() {
 }
 
 function SellerOrders() {
+  const i18n = useI18n();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const orders = useSellerOrders(page);
@@ -60,7 +62,7 @@ function SellerOrders() {
             ),
           },
       );
-      toast.success(step === 'ship' ? 'Shipment confirmed' : 'Marked delivered');
+      toast.success(step === 'ship' ? i18n._('Shipment confirmed') : i18n._('Marked delivered'));
       // Shipping issues the tax invoice: reload to offer it.
       if (step === 'ship') void qc.invalidateQueries({ queryKey: sellerKeys.orders(page) });
     },
@@ -75,19 +77,19 @@ function SellerOrders() {
   return (
     <section className="page seller-page">
       <div className="page-head">
-        <h1>Orders</h1>
+        <h1>{i18n._('Orders')}</h1>
         {orders.data && (
           <p className="muted" aria-live="polite">
-            {total === 1 ? '1 order' : `${total} orders`}
+            {total === 1 ? i18n._('1 order') : `${total} orders`}
           </p>
         )}
       </div>
       {orders.isPending ? (
-        <Spinner label="Loading your orders" />
+        <Spinner label={i18n._('Loading your orders')} />
       ) : orders.error ? (
         <QueryError error={orders.error} onRetry={() => orders.refetch()} />
       ) : orders.data.items.length === 0 ? (
-        <p className="card center">No Orders yet.</p>
+        <p className="card center">{i18n._('No Orders yet.')}</p>
       ) : (
         <ol className="seller-orders">
           {orders.data.items.map((line) => (
@@ -124,6 +126,7 @@ function OrderCard({
   busy: boolean;
   onStep: (step: 'ship' | 'deliver', shipment?: ShipmentDetails) => Promise<unknown>;
 }) {
+  const i18n = useI18n();
   const product = line.product[0];
   const step = nextStep(line.status);
   const name = product?.productName ?? 'Product';
@@ -142,31 +145,32 @@ function OrderCard({
           </p>
         )}
         <p className="muted order-meta">
-          Rating {formatRating(product?.rating)} · Ordered {formatDay(line.date)}
+          {i18n._('Rating')} {formatRating(product?.rating)} {i18n._('· Ordered')}{' '}
+          {formatDay(line.date, i18n.locale)}
         </p>
         <dl className="order-facts">
           <div className="order-id">
-            <dt>Order</dt>
+            <dt>{i18n._('Order')}</dt>
             <dd className="mono" title={line.orderId}>
               {orderNumber(line.orderId)}
             </dd>
           </div>
           <div>
-            <dt>Quantity</dt>
+            <dt>{i18n._('Quantity')}</dt>
             <dd>{line.quantity}</dd>
           </div>
           <div>
-            <dt>Amount</dt>
-            <dd>{formatRupees(line.amount)}</dd>
+            <dt>{i18n._('Amount')}</dt>
+            <dd>{formatRupees(line.amount, i18n.locale)}</dd>
           </div>
           <div>
-            <dt>Payment</dt>
+            <dt>{i18n._('Payment')}</dt>
             <dd>
               {line.paymentMethod} ({PAYMENT_LABEL[line.paymentStatus] ?? line.paymentStatus})
             </dd>
           </div>
           <div className="order-address">
-            <dt>Ship to</dt>
+            <dt>{i18n._('Ship to')}</dt>
             <dd>
               {line.customerName && `${line.customerName}, `}
               {line.address}, {line.city}, {line.state} {line.postalCode}
@@ -175,14 +179,14 @@ function OrderCard({
           </div>
           {line.tracking && (
             <div className="order-address">
-              <dt>Tracking</dt>
+              <dt>{i18n._('Tracking')}</dt>
               <dd>
-                {line.tracking.courier} · AWB <span className="mono">{line.tracking.awb}</span>
+                {line.tracking.courier} {i18n._('· AWB')} <span className="mono">{line.tracking.awb}</span>
                 {line.tracking.url && (
                   <>
                     {' · '}
                     <a href={line.tracking.url} target="_blank" rel="noopener noreferrer">
-                      Track
+                      {i18n._('Track')}
                     </a>
                   </>
                 )}
@@ -190,7 +194,7 @@ function OrderCard({
             </div>
           )}
           <div>
-            <dt>Status</dt>
+            <dt>{i18n._('Status')}</dt>
             <dd>
               <span className={`pill ${STATUS_PILL[line.status] ?? ''}`} data-testid="order-status">
                 {STATUS_LABEL[line.status] ?? line.status}
@@ -217,7 +221,7 @@ function OrderCard({
             disabled={busy || step !== 'ship'}
             onClick={() => setShipping(true)}
           >
-            Confirm Shipment
+            {i18n._('Confirm Shipment')}
           </button>
           <button
             type="button"
@@ -225,7 +229,7 @@ function OrderCard({
             disabled={busy || step !== 'deliver'}
             onClick={() => onStep('deliver').catch(() => undefined)}
           >
-            Mark delivered
+            {i18n._('Mark delivered')}
           </button>
           <TaxDocumentButtons documents={taxDocumentsOf([line])} as="seller" />
         </div>

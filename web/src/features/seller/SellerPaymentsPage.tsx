@@ -11,6 +11,7 @@ import { downloadStatement, useSellerLedger } from './payments-api.ts';
 import { SellerOnly } from './session.tsx';
 import './seller.css';
 import './payments.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 type Entry = LedgerAnswer['entries'][number];
 
@@ -27,6 +28,7 @@ export default function SellerPaymentsPage() {
 }
 
 function SellerPayments() {
+  const i18n = useI18n();
   const [params, setParams] = useSearchParams();
   const asked = params.get('month');
   const month = isMonth(asked) ? asked : '';
@@ -40,10 +42,10 @@ function SellerPayments() {
   return (
     <section className="page seller-page payments-page">
       <div className="page-head">
-        <h1>Payments</h1>
+        <h1>{i18n._('Payments')}</h1>
       </div>
       {ledger.isPending ? (
-        <Spinner label="Loading your payments" />
+        <Spinner label={i18n._('Loading your payments')} />
       ) : ledger.error ? (
         <QueryError error={ledger.error} onRetry={() => ledger.refetch()} />
       ) : (
@@ -51,23 +53,26 @@ function SellerPayments() {
           <ul className="balance-cards">
             <Balance
               id="payable"
-              label="Payable now"
+              label={i18n._('Payable now')}
               amount={ledger.data.payable}
-              note="Settled and not yet paid out: Vastra transfers it to your bank."
+              note={i18n._('Settled and not yet paid out: Vastra transfers it to your bank.')}
             />
             <Balance
               id="pending"
-              label="Pending settlement"
+              label={i18n._('Pending settlement')}
               amount={ledger.data.pending}
-              note="Delivered items still within their return window. Payable once it has passed."
+              note={i18n._('Delivered items still within their return window. Payable once it has passed.')}
             />
           </ul>
           <section className="statement" aria-labelledby="statement-title">
             <div className="statement-head">
-              <h2 id="statement-title">Statement{month && ` · ${monthName(month)}`}</h2>
+              <h2 id="statement-title">
+                {i18n._('Statement')}
+                {month && ` · ${monthName(month)}`}
+              </h2>
               <div className="statement-tools">
                 <div className="field">
-                  <label htmlFor="statement-month">Month</label>
+                  <label htmlFor="statement-month">{i18n._('Month')}</label>
                   <input
                     id="statement-month"
                     type="month"
@@ -78,7 +83,7 @@ function SellerPayments() {
                 </div>
                 {month && (
                   <button type="button" className="btn btn-sm" onClick={() => setParams({})}>
-                    All months
+                    {i18n._('All months')}
                   </button>
                 )}
                 <button
@@ -87,7 +92,7 @@ function SellerPayments() {
                   disabled={download.isPending}
                   onClick={() => download.mutate()}
                 >
-                  {download.isPending ? 'Preparing…' : 'Download CSV'}
+                  {download.isPending ? i18n._('Preparing…') : i18n._('Download CSV')}
                 </button>
               </div>
             </div>
@@ -100,11 +105,12 @@ function SellerPayments() {
 }
 
 function Balance({ id, label, amount, note }: { id: string; label: string; amount: number; note: string }) {
+  const i18n = useI18n();
   return (
     <li className="card balance" aria-labelledby={`balance-${id}-label`}>
       <h2 id={`balance-${id}-label`}>{label}</h2>
       <p className="balance-value" data-testid={`balance-${id}`}>
-        {formatRupees(amount)}
+        {formatRupees(amount, i18n.locale)}
       </p>
       <p className="muted balance-note">{note}</p>
     </li>
@@ -113,11 +119,12 @@ function Balance({ id, label, amount, note }: { id: string; label: string; amoun
 
 /** The entries, oldest first as the server sends them, each signed from the seller's side. */
 function Statement({ entries, month }: { entries: Entry[]; month: string }) {
+  const i18n = useI18n();
   if (entries.length === 0) {
     return (
       <p className="card center">
-        No entries {month ? `in ${monthName(month)}` : 'yet'}. Money appears here when your items are
-        delivered.
+        {i18n._('No entries')} {month ? `in ${monthName(month)}` : i18n._('yet')}
+        {i18n._('. Money appears here when your items are delivered.')}
       </p>
     );
   }
@@ -127,20 +134,20 @@ function Statement({ entries, month }: { entries: Entry[]; month: string }) {
     <>
       <div className="table-wrap">
         <table className="data-table statement-table">
-          <caption className="visually-hidden">Ledger entries, oldest first</caption>
+          <caption className="visually-hidden">{i18n._('Ledger entries, oldest first')}</caption>
           <thead>
             <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Entry</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
+              <th scope="col">{i18n._('Date')}</th>
+              <th scope="col">{i18n._('Entry')}</th>
+              <th scope="col">{i18n._('Amount')}</th>
+              <th scope="col">{i18n._('Status')}</th>
             </tr>
           </thead>
           <tbody>
             {entries.map((e) => (
               <tr key={e._id}>
                 <td data-label="Date" className="cell-nowrap">
-                  {formatDay(e.date)}
+                  {formatDay(e.date, i18n.locale)}
                 </td>
                 <td data-label="Entry">
                   <span>
@@ -155,11 +162,13 @@ function Statement({ entries, month }: { entries: Entry[]; month: string }) {
                 </td>
                 <td data-label="Status" className="cell-nowrap">
                   {e.kind === 'payout' ? (
-                    <span className="pill">Paid out</span>
+                    <span className="pill">{i18n._('Paid out')}</span>
                   ) : isSettled(e.settlesAt) ? (
-                    <span className="pill pill-ok">Settled</span>
+                    <span className="pill pill-ok">{i18n._('Settled')}</span>
                   ) : (
-                    <span className="pill pill-warn">Pending until {formatDay(e.settlesAt)}</span>
+                    <span className="pill pill-warn">
+                      {i18n._('Pending until')} {formatDay(e.settlesAt, i18n.locale)}
+                    </span>
                   )}
                 </td>
               </tr>
@@ -168,13 +177,13 @@ function Statement({ entries, month }: { entries: Entry[]; month: string }) {
         </table>
       </div>
       <p className="statement-net">
-        Net {month ? `for ${monthName(month)}` : 'of all entries'}:{' '}
+        {i18n._('Net')} {month ? `for ${monthName(month)}` : i18n._('of all entries')}:{' '}
         <strong className={net < 0 ? 'amount-debit' : 'amount-credit'}>{signedRupees(net)}</strong>
       </p>
       <p className="muted statement-note">
-        Commission is charged on the value before GST, with 18% GST on it. TCS is the 0.5% tax the marketplace
-        collects at source under section 52 of the CGST Act and files against your GSTIN; claim it in your GST
-        return.
+        {i18n._(
+          'Commission is charged on the value before GST, with 18% GST on it. TCS is the 0.5% tax the marketplace collects at source under section 52 of the CGST Act and files against your GSTIN; claim it in your GST return.',
+        )}
       </p>
     </>
   );

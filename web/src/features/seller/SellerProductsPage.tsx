@@ -16,6 +16,7 @@ import { HiddenProductsBanner } from './gst-registration.tsx';
 import { isLow, lowStockNote, variantLabel } from './low-stock.ts';
 import { SellerOnly } from './session.tsx';
 import './seller.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /** /seller-allProducts: the seller's products, newest first, with edit and delete. */
 export default function SellerProductsPage() {
@@ -27,6 +28,7 @@ export default function SellerProductsPage() {
 }
 
 function SellerProducts() {
+  const i18n = useI18n();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const products = useSellerProducts(page);
@@ -50,37 +52,40 @@ function SellerProducts() {
     <section className="page seller-page">
       <div className="page-head">
         <div className="page-title">
-          <h1>All Products</h1>
-          {products.data && <p className="muted">{total === 1 ? '1 product' : `${total} products`}</p>}
+          <h1>{i18n._('All Products')}</h1>
+          {products.data && (
+            <p className="muted">{total === 1 ? i18n._('1 product') : `${total} products`}</p>
+          )}
         </div>
         <Link to="/seller-addProduct" className="btn btn-primary btn-sm">
-          Add Product
+          {i18n._('Add Product')}
         </Link>
       </div>
       <HiddenProductsBanner />
       {products.isPending ? (
-        <Spinner label="Loading your products" />
+        <Spinner label={i18n._('Loading your products')} />
       ) : products.error ? (
         <QueryError error={products.error} onRetry={() => products.refetch()} />
       ) : products.data.items.length === 0 ? (
         <p className="card center">
-          You have no products yet. <Link to="/seller-addProduct">Add your first product</Link>
+          {i18n._('You have no products yet.')}{' '}
+          <Link to="/seller-addProduct">{i18n._('Add your first product')}</Link>
         </p>
       ) : (
         <div className="table-wrap">
           <table className="data-table seller-products">
-            <caption className="visually-hidden">Your products, newest first</caption>
+            <caption className="visually-hidden">{i18n._('Your products, newest first')}</caption>
             <thead>
               <tr>
-                <th scope="col">SL NO.</th>
-                <th scope="col">Image</th>
-                <th scope="col">Name</th>
-                <th scope="col">Date Added</th>
-                <th scope="col">Price</th>
-                <th scope="col">Stock</th>
-                <th scope="col">Sizes</th>
-                <th scope="col">Edit</th>
-                <th scope="col">Delete</th>
+                <th scope="col">{i18n._('SL NO.')}</th>
+                <th scope="col">{i18n._('Image')}</th>
+                <th scope="col">{i18n._('Name')}</th>
+                <th scope="col">{i18n._('Date Added')}</th>
+                <th scope="col">{i18n._('Price')}</th>
+                <th scope="col">{i18n._('Stock')}</th>
+                <th scope="col">{i18n._('Sizes')}</th>
+                <th scope="col">{i18n._('Edit')}</th>
+                <th scope="col">{i18n._('Delete')}</th>
               </tr>
             </thead>
             <tbody>
@@ -107,7 +112,7 @@ function SellerProducts() {
                     {formatDate(p.date)}
                   </td>
                   <td data-label="Price" className="cell-nowrap">
-                    {formatRupees(p.price)}
+                    {formatRupees(p.price, i18n.locale)}
                   </td>
                   <td data-label="Stock">{p.stockQuantity}</td>
                   <td data-label="Sizes" className="cell-sizes">
@@ -120,7 +125,7 @@ function SellerProducts() {
                       onClick={() => store.set(STORAGE.updateProductId, p._id)}
                       aria-label={`Edit ${p.productName}`}
                     >
-                      Edit
+                      {i18n._('Edit')}
                     </Link>
                   </td>
                   <td data-label="Delete" className="cell-action">
@@ -130,7 +135,7 @@ function SellerProducts() {
                       onClick={() => setDoomed(p)}
                       aria-label={`Delete ${p.productName}`}
                     >
-                      Delete
+                      {i18n._('Delete')}
                     </button>
                   </td>
                 </tr>
@@ -142,9 +147,9 @@ function SellerProducts() {
       <Pagination page={page} pages={pages} onPage={(p) => setParams({ page: String(p) })} />
       {doomed && (
         <ConfirmDialog
-          title="Delete this product?"
+          title={i18n._('Delete this product?')}
           message={`“${doomed.productName}” will be removed from the shop and from shoppers' carts. Orders already placed stay.`}
-          confirmLabel="Delete"
+          confirmLabel={i18n._('Delete')}
           busy={remove.isPending}
           onConfirm={() => remove.mutate(doomed)}
           onCancel={() => setDoomed(null)}
@@ -156,10 +161,11 @@ function SellerProducts() {
 
 /** Each size with its stock, and the ones running low (fewer than LOW_STOCK) named. */
 function SizesCell({ variants }: { variants: Product['variants'] }) {
+  const i18n = useI18n();
   const low = lowStockNote(variants);
   return (
     <div className="sizes-cell">
-      <ul className="size-stock" aria-label="Stock per size">
+      <ul className="size-stock" aria-label={i18n._('Stock per size')}>
         {variants.map((v) => (
           <li key={v._id} className={isLow(v) ? 'is-low' : undefined}>
             {variantLabel(v)} <b>{v.stock}</b>

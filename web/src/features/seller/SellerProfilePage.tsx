@@ -8,6 +8,7 @@ import { HiddenProductsBanner } from './gst-registration.tsx';
 import { SellerGstSection } from './SellerGstSection.tsx';
 import { SellerOnly } from './session.tsx';
 import './seller.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /** SPEC §2: phone numbers are shown with the +91 prefix (stored as 10 bare digits). */
 export function withCountryCode(mobile: string): string {
@@ -25,12 +26,13 @@ export default function SellerProfilePage() {
 }
 
 function SellerProfile() {
+  const i18n = useI18n();
   const profile = useSellerProfile();
   return (
     <section className="page narrow seller-page">
-      <h1>Seller Profile</h1>
+      <h1>{i18n._('Seller Profile')}</h1>
       {profile.isPending ? (
-        <Spinner label="Loading your profile" />
+        <Spinner label={i18n._('Loading your profile')} />
       ) : profile.error ? (
         <QueryError error={profile.error} onRetry={() => profile.refetch()} />
       ) : profile.data ? (
@@ -39,38 +41,39 @@ function SellerProfile() {
           <HiddenProductsBanner />
           <dl className="card profile-list">
             <div>
-              <dt>Seller ID</dt>
+              <dt>{i18n._('Seller ID')}</dt>
               <dd>{displayId('S', profile.data._id)}</dd>
             </div>
             <div>
-              <dt>Name</dt>
+              <dt>{i18n._('Name')}</dt>
               <dd>{profile.data.fullName}</dd>
             </div>
             <div>
-              <dt>Email</dt>
+              <dt>{i18n._('Email')}</dt>
               <dd>{profile.data.email}</dd>
             </div>
             <div>
-              <dt>Phone</dt>
+              <dt>{i18n._('Phone')}</dt>
               <dd>{withCountryCode(profile.data.mobile)}</dd>
             </div>
             <div>
-              <dt>Company Name</dt>
+              <dt>{i18n._('Company Name')}</dt>
               <dd>{profile.data.companyName}</dd>
             </div>
             <div>
-              <dt>Company Address</dt>
+              <dt>{i18n._('Company Address')}</dt>
               <dd>{profile.data.companyAddress}</dd>
             </div>
             <div>
-              <dt>Selling since</dt>
+              <dt>{i18n._('Selling since')}</dt>
               <dd>{formatDate(profile.data.date)}</dd>
             </div>
             {profile.data.status === 'suspended' && (
               <div>
-                <dt>Status</dt>
+                <dt>{i18n._('Status')}</dt>
                 <dd>
-                  <span className="pill pill-bad">Suspended</span> Your products are hidden from the shop.
+                  <span className="pill pill-bad">{i18n._('Suspended')}</span>{' '}
+                  {i18n._('Your products are hidden from the shop.')}
                 </dd>
               </div>
             )}
@@ -79,7 +82,7 @@ function SellerProfile() {
           <ChangePasswordForm kind="seller" />
         </>
       ) : (
-        <p>Profile not found.</p>
+        <p>{i18n._('Profile not found.')}</p>
       )}
     </section>
   );

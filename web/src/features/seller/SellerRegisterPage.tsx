@@ -17,6 +17,7 @@ import {
   gstinError,
 } from './gst-registration.tsx';
 import './seller.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 type AccountField = Exclude<keyof SellerRegisterInput, keyof GstValues>;
 type SellerForm = Record<AccountField, string> & GstValues;
@@ -81,6 +82,7 @@ const NAMES = [...FIELDS.map((f) => f.name), ...GST_FIELD_NAMES];
  * Add Product.
  */
 export default function SellerRegisterPage() {
+  const i18n = useI18n();
   const [form, setForm] = useState(EMPTY);
   const fields = useFieldErrors(NAMES);
   const change = (name: (typeof NAMES)[number], value: string) => {
@@ -95,10 +97,10 @@ export default function SellerRegisterPage() {
   });
   return (
     <AuthCard
-      title="Seller Registration"
+      title={i18n._('Seller Registration')}
       formRef={fields.formRef}
       busy={signUp.isPending}
-      submitLabel="Register"
+      submitLabel={i18n._('Register')}
       onSubmit={() => {
         const gstin = gstinError(form.gstin, false);
         if (fields.show(gstin ? { gstin } : {})) return;
@@ -106,15 +108,15 @@ export default function SellerRegisterPage() {
       }}
       footer={
         <>
-          Already selling on Vastra? <Link to="/seller-login">Login</Link>
+          {i18n._('Already selling on Vastra?')} <Link to="/seller-login">{i18n._('Login')}</Link>
         </>
       }
     >
       <RedirectIfLoggedIn />
       <TextFields fields={FIELDS} values={form} errors={fields.errors} onChange={change} />
       <fieldset className="gst-fields">
-        <legend>GST registration</legend>
-        <p className="muted field-hint gst-note">You can add it later from your profile.</p>
+        <legend>{i18n._('GST registration')}</legend>
+        <p className="muted field-hint gst-note">{i18n._('You can add it later from your profile.')}</p>
         <GstFields values={form} errors={fields.errors} optional onChange={change} />
       </fieldset>
     </AuthCard>

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { TextAreaField, TextField } from '../../components/fields.tsx';
 import { useFieldErrors } from '../../lib/field-errors.ts';
+import { useI18n } from '../../lib/i18n.tsx';
 
 export type ReturnMove =
   | { move: 'approve'; body: { courier?: string; awb?: string } }
@@ -25,6 +26,7 @@ export function SellerReturnActions({
   busy: boolean;
   onMove: (m: ReturnMove) => Promise<unknown>;
 }) {
+  const i18n = useI18n();
   const [open, setOpen] = useState<'approve' | 'reject' | 'not-ok' | null>(null);
   const [values, setValues] = useState({ courier: '', awb: '', reason: '' });
   const { formRef, errors, show, fromError, clear } = useFieldErrors(FIELDS);
@@ -57,16 +59,22 @@ export function SellerReturnActions({
         void send({ move: 'approve', body: courier ? { courier, awb } : {} });
       };
       return (
-        <form ref={formRef} noValidate onSubmit={submit} aria-label="Approve the return">
-          <p className="muted">The pickup, if you have arranged it:</p>
-          <TextField id={id('courier')} label="Courier" optional maxLength={60} {...field('courier')} />
-          <TextField id={id('awb')} label="AWB number" optional maxLength={30} {...field('awb')} />
+        <form ref={formRef} noValidate onSubmit={submit} aria-label={i18n._('Approve the return')}>
+          <p className="muted">{i18n._('The pickup, if you have arranged it:')}</p>
+          <TextField
+            id={id('courier')}
+            label={i18n._('Courier')}
+            optional
+            maxLength={60}
+            {...field('courier')}
+          />
+          <TextField id={id('awb')} label={i18n._('AWB number')} optional maxLength={30} {...field('awb')} />
           <div className="row">
             <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
-              Approve return
+              {i18n._('Approve return')}
             </button>
             <button type="button" className="btn btn-sm" onClick={() => setOpen(null)}>
-              Back
+              {i18n._('Back')}
             </button>
           </div>
         </form>
@@ -80,14 +88,20 @@ export function SellerReturnActions({
         void send({ move: 'reject', body: { reason } });
       };
       return (
-        <form ref={formRef} noValidate onSubmit={submit} aria-label="Reject the return">
-          <TextAreaField id={id('reason')} label="Reason" rows={3} maxLength={500} {...field('reason')} />
+        <form ref={formRef} noValidate onSubmit={submit} aria-label={i18n._('Reject the return')}>
+          <TextAreaField
+            id={id('reason')}
+            label={i18n._('Reason')}
+            rows={3}
+            maxLength={500}
+            {...field('reason')}
+          />
           <div className="row">
             <button type="submit" className="btn btn-sm btn-danger" disabled={busy}>
-              Reject return
+              {i18n._('Reject return')}
             </button>
             <button type="button" className="btn btn-sm" onClick={() => setOpen(null)}>
-              Back
+              {i18n._('Back')}
             </button>
           </div>
         </form>
@@ -101,10 +115,10 @@ export function SellerReturnActions({
           disabled={busy}
           onClick={() => setOpen('approve')}
         >
-          Approve
+          {i18n._('Approve')}
         </button>
         <button type="button" className="btn btn-sm" disabled={busy} onClick={() => setOpen('reject')}>
-          Reject
+          {i18n._('Reject')}
         </button>
       </div>
     );
@@ -113,7 +127,7 @@ export function SellerReturnActions({
   if (r.status === 'approved') {
     return (
       <>
-        <p className="muted">When the parcel is back:</p>
+        <p className="muted">{i18n._('When the parcel is back:')}</p>
         <div className="row">
           <button
             type="button"
@@ -121,17 +135,19 @@ export function SellerReturnActions({
             disabled={busy}
             onClick={() => send({ move: 'receive', body: { conditionOk: true } })}
           >
-            Received in good condition
+            {i18n._('Received in good condition')}
           </button>
           <button type="button" className="btn btn-sm" disabled={busy} onClick={() => setOpen('not-ok')}>
-            Received, not acceptable
+            {i18n._('Received, not acceptable')}
           </button>
         </div>
         {open === 'not-ok' && (
           <ConfirmDialog
-            title="Close this return without a refund?"
-            message="The parcel is not restocked and the shopper gets no refund or exchange. Vastra may still look at it if they disagree."
-            confirmLabel="Close the return"
+            title={i18n._('Close this return without a refund?')}
+            message={i18n._(
+              'The parcel is not restocked and the shopper gets no refund or exchange. Vastra may still look at it if they disagree.',
+            )}
+            confirmLabel={i18n._('Close the return')}
             busy={busy}
             onConfirm={() => send({ move: 'receive', body: { conditionOk: false } })}
             onCancel={() => setOpen(null)}

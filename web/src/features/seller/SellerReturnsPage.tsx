@@ -11,6 +11,7 @@ import { toast } from '../../lib/toast.ts';
 import { type ReturnMove, SellerReturnActions } from './SellerReturnActions.tsx';
 import { SellerOnly } from './session.tsx';
 import './seller.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /** The queue's tabs: what needs the seller first. */
 const TABS: { status: ReturnStatus | ''; label: string }[] = [
@@ -39,6 +40,7 @@ export default function SellerReturnsPage() {
 }
 
 function SellerReturns() {
+  const i18n = useI18n();
   const [params, setParams] = useSearchParams();
   const param = params.get('status') ?? 'requested';
   const status = (RETURN_STATUSES as readonly string[]).includes(param) ? (param as ReturnStatus) : '';
@@ -51,9 +53,9 @@ function SellerReturns() {
       const done = res.return;
       toast.success(
         m.move === 'receive' && done.status === 'refunded'
-          ? 'Return received: restocked and refunded'
+          ? i18n._('Return received: restocked and refunded')
           : m.move === 'receive' && done.status === 'exchanged'
-            ? 'Return received: ship the new size from your orders'
+            ? i18n._('Return received: ship the new size from your orders')
             : DONE[m.move],
       );
     },
@@ -70,9 +72,9 @@ function SellerReturns() {
   return (
     <section className="page seller-page">
       <div className="page-head">
-        <h1>Returns</h1>
+        <h1>{i18n._('Returns')}</h1>
       </div>
-      <nav className="return-tabs" aria-label="Returns by state">
+      <nav className="return-tabs" aria-label={i18n._('Returns by state')}>
         {TABS.map((t) => (
           <button
             key={t.label}
@@ -92,11 +94,11 @@ function SellerReturns() {
         ))}
       </nav>
       {list.isPending ? (
-        <Spinner label="Loading returns" />
+        <Spinner label={i18n._('Loading returns')} />
       ) : list.isError ? (
         <QueryError error={list.error} onRetry={() => list.refetch()} />
       ) : list.data.returns.length === 0 ? (
-        <p className="card center">No returns here.</p>
+        <p className="card center">{i18n._('No returns here.')}</p>
       ) : (
         <ul className="returns-list">
           {list.data.returns.map((r) => (
@@ -106,7 +108,7 @@ function SellerReturns() {
               as="seller"
               who={
                 <div>
-                  <dt>Customer</dt>
+                  <dt>{i18n._('Customer')}</dt>
                   <dd>{r.customerName}</dd>
                 </div>
               }

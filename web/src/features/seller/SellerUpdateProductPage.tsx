@@ -10,6 +10,7 @@ import { ProductForm } from './ProductForm.tsx';
 import { draftOf, toUpdateBody } from './product-form.ts';
 import { SellerOnly } from './session.tsx';
 import './seller.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /**
  * /update-product/:id, or /update-product with the id kept in local storage (SPEC §3
@@ -24,6 +25,7 @@ export default function SellerUpdateProductPage() {
 }
 
 function UpdateProduct() {
+  const i18n = useI18n();
   const params = useParams();
   const id = params.id ?? store.get(STORAGE.updateProductId);
   const product = useSellerProduct(id);
@@ -36,16 +38,18 @@ function UpdateProduct() {
   if (!id)
     body = (
       <p>
-        Choose a product to edit from <Link to="/seller-allProducts">All Products</Link>.
+        {i18n._('Choose a product to edit from')}{' '}
+        <Link to="/seller-allProducts">{i18n._('All Products')}</Link>.
       </p>
     );
-  else if (product.isPending || me.isPending) body = <Spinner label="Loading the product" />;
+  else if (product.isPending || me.isPending) body = <Spinner label={i18n._('Loading the product')} />;
   else if (product.error) body = <QueryError error={product.error} onRetry={() => product.refetch()} />;
-  else if (!product.data) body = <p>This product was not found.</p>;
+  else if (!product.data) body = <p>{i18n._('This product was not found.')}</p>;
   else if (me.data && product.data.sellerId !== me.data._id)
     body = (
       <p className="form-error" role="alert">
-        This product is not one of yours. <Link to="/seller-allProducts">See your products</Link>
+        {i18n._('This product is not one of yours.')}{' '}
+        <Link to="/seller-allProducts">{i18n._('See your products')}</Link>
       </p>
     );
   else {
@@ -55,17 +59,17 @@ function UpdateProduct() {
         key={p._id}
         initial={draftOf(p)}
         imageRequired={false}
-        submitLabel="Update Product"
+        submitLabel={i18n._('Update Product')}
         onSave={async ({ values, grid, chart }, images) => {
           const answer = await updateProduct(toUpdateBody(p._id, values, images, grid, chart));
           // Only after the server confirmed (DESIGN §9: the old client toasted first).
-          toast.success('Product Updated');
+          toast.success(i18n._('Product Updated'));
           if (answer.message) toast.info(answer.message);
           await qc.invalidateQueries({ queryKey: sellerKeys.all });
           navigate('/seller-allProducts');
         }}
         onFailed={(err) => {
-          toast.error(err.message || 'Something went wrong');
+          toast.error(err.message || i18n._('Something went wrong'));
           window.scrollTo({ top: 0, behavior: 'smooth' });
         }}
       />
@@ -74,8 +78,8 @@ function UpdateProduct() {
   return (
     <section className="page seller-page seller-form-page">
       <div className="page-head">
-        <h1>Update Product</h1>
-        <Link to="/seller-allProducts">All Products</Link>
+        <h1>{i18n._('Update Product')}</h1>
+        <Link to="/seller-allProducts">{i18n._('All Products')}</Link>
       </div>
       {body}
     </section>

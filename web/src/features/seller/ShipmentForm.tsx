@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { TextField } from '../../components/fields.tsx';
 import { useFieldErrors } from '../../lib/field-errors.ts';
+import { useI18n } from '../../lib/i18n.tsx';
 import type { ShipmentDetails } from './api.ts';
 
 /** Couriers Indian sellers ship with most: offered as suggestions, any other name may be typed. */
@@ -33,6 +34,7 @@ export function ShipmentForm({
   onShip: (shipment: ShipmentDetails) => Promise<unknown>;
   onCancel: () => void;
 }) {
+  const i18n = useI18n();
   const [values, setValues] = useState({ courier: '', awb: '', trackingUrl: '' });
   const { formRef, errors, show, fromError, clear } = useFieldErrors(FIELDS);
   const id = (name: string) => `${name}-${itemId}`;
@@ -66,10 +68,16 @@ export function ShipmentForm({
   });
 
   return (
-    <form ref={formRef} className="shipment-form" noValidate onSubmit={submit} aria-label="Shipment details">
+    <form
+      ref={formRef}
+      className="shipment-form"
+      noValidate
+      onSubmit={submit}
+      aria-label={i18n._('Shipment details')}
+    >
       <TextField
         id={id('courier')}
-        label="Courier"
+        label={i18n._('Courier')}
         optional
         list={id('couriers')}
         autoComplete="off"
@@ -81,23 +89,23 @@ export function ShipmentForm({
           <option key={c} value={c} />
         ))}
       </datalist>
-      <TextField id={id('awb')} label="AWB number" optional maxLength={30} {...field('awb')} />
+      <TextField id={id('awb')} label={i18n._('AWB number')} optional maxLength={30} {...field('awb')} />
       <TextField
         id={id('trackingUrl')}
-        label="Tracking link"
+        label={i18n._('Tracking link')}
         optional
         type="url"
         inputMode="url"
-        placeholder="https://"
+        placeholder={i18n._('https://')}
         maxLength={500}
         {...field('trackingUrl')}
       />
       <div className="shipment-actions">
         <button type="submit" className="btn btn-sm btn-primary" disabled={busy}>
-          Confirm shipment
+          {i18n._('Confirm shipment')}
         </button>
         <button type="button" className="btn btn-sm" onClick={onCancel} disabled={busy}>
-          Back
+          {i18n._('Back')}
         </button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { CATALOG_LIMITS, compareSizes } from '@vastra/contracts/constants';
 import { useState } from 'react';
+import { useI18n } from '../../lib/i18n.tsx';
 import type { ChartState } from './size-chart.ts';
 
 /**
@@ -15,6 +16,7 @@ export function SizeChartEditor({
   sizes: string[];
   onChange: (c: ChartState) => void;
 }) {
+  const i18n = useI18n();
   const [name, setName] = useState('');
   const ordered = [...sizes].sort(compareSizes);
   const full = chart.measurements.length >= CATALOG_LIMITS.sizeChartMeasurements;
@@ -40,16 +42,16 @@ export function SizeChartEditor({
   return (
     <section className="size-chart-editor span-all" aria-labelledby="size-chart-title">
       <h2 id="size-chart-title" className="form-section-title">
-        Size chart <span className="muted">(optional, in cm)</span>
+        {i18n._('Size chart')} <span className="muted">{i18n._('(optional, in cm)')}</span>
       </h2>
       <div className="field">
-        <label htmlFor="newMeasurement">Add a measurement</label>
+        <label htmlFor="newMeasurement">{i18n._('Add a measurement')}</label>
         <div className="color-add">
           <input
             id="newMeasurement"
             className="input"
             value={name}
-            placeholder="e.g. Chest"
+            placeholder={i18n._('e.g. Chest')}
             maxLength={CATALOG_LIMITS.measurementName}
             disabled={full}
             onChange={(e) => setName(e.target.value)}
@@ -61,17 +63,17 @@ export function SizeChartEditor({
             }}
           />
           <button type="button" className="btn btn-sm" onClick={add} disabled={!name.trim() || full}>
-            Add column
+            {i18n._('Add column')}
           </button>
         </div>
       </div>
       {chart.measurements.length > 0 && (
         <div className="table-wrap">
           <table className="grid-table chart-table">
-            <caption className="visually-hidden">Measurements in centimetres per size</caption>
+            <caption className="visually-hidden">{i18n._('Measurements in centimetres per size')}</caption>
             <thead>
               <tr>
-                <th scope="col">Size</th>
+                <th scope="col">{i18n._('Size')}</th>
                 {chart.measurements.map((m, i) => (
                   <th scope="col" key={m}>
                     {m}{' '}
@@ -113,7 +115,7 @@ export function SizeChartEditor({
         </div>
       )}
       {chart.measurements.length > 0 && ordered.length === 0 && (
-        <p className="muted field-hint">Tick sizes above to fill in their measurements.</p>
+        <p className="muted field-hint">{i18n._('Tick sizes above to fill in their measurements.')}</p>
       )}
     </section>
   );

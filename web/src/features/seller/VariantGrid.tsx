@@ -1,5 +1,6 @@
 import { CATALOG_LIMITS } from '@vastra/contracts/constants';
 import { type KeyboardEvent, useState } from 'react';
+import { useI18n } from '../../lib/i18n.tsx';
 import {
   addColor,
   type CellValues,
@@ -26,6 +27,7 @@ function SizesAndColors({
   subCategory: string;
   onChange: (g: GridState) => void;
 }) {
+  const i18n = useI18n();
   const [color, setColor] = useState('');
   const options = sizeOptions(subCategory);
   const add = () => {
@@ -41,9 +43,9 @@ function SizesAndColors({
   return (
     <>
       <fieldset className="size-picker">
-        <legend>Sizes</legend>
+        <legend>{i18n._('Sizes')}</legend>
         {options.length === 0 ? (
-          <p className="muted field-hint">Choose a sub-category to see its sizes.</p>
+          <p className="muted field-hint">{i18n._('Choose a sub-category to see its sizes.')}</p>
         ) : (
           <div className="size-options">
             {options.map((s) => (
@@ -59,14 +61,15 @@ function SizesAndColors({
           </div>
         )}
         <p className="muted field-hint">
-          Tick the sizes you sell to give each its own stock and price. Without sizes the product is sold as
-          one item (Free Size) at the price and stock below.
+          {i18n._(
+            'Tick the sizes you sell to give each its own stock and price. Without sizes the product is sold as one item (Free Size) at the price and stock below.',
+          )}
         </p>
       </fieldset>
       {grid.sizes.length > 0 && (
         <div className="field color-picker">
           <label htmlFor="newColor">
-            Colours <span className="muted">(optional)</span>
+            {i18n._('Colours')} <span className="muted">{i18n._('(optional)')}</span>
           </label>
           <div className="color-add">
             <input
@@ -74,20 +77,20 @@ function SizesAndColors({
               className="input"
               value={color}
               maxLength={CATALOG_LIMITS.color}
-              placeholder="e.g. Indigo"
+              placeholder={i18n._('e.g. Indigo')}
               onChange={(e) => setColor(e.target.value)}
               onKeyDown={onKey}
               aria-describedby="newColor-hint"
             />
             <button type="button" className="btn btn-sm" onClick={add} disabled={!color.trim()}>
-              Add colour
+              {i18n._('Add colour')}
             </button>
           </div>
           <span id="newColor-hint" className="muted field-hint">
-            Each size is sold in every colour you add; leave a row empty to skip that one.
+            {i18n._('Each size is sold in every colour you add; leave a row empty to skip that one.')}
           </span>
           {grid.colors.length > 0 && (
-            <ul className="chips" aria-label="Chosen colours">
+            <ul className="chips" aria-label={i18n._('Chosen colours')}>
               {grid.colors.map((c) => (
                 <li key={c} className="chip">
                   {c}
@@ -111,6 +114,7 @@ function SizesAndColors({
 
 /** The "fill all" row: the values typed here go into every row at once. */
 function FillAll({ onFill }: { onFill: (v: Pick<CellValues, 'stock' | 'price' | 'mrp'>) => void }) {
+  const i18n = useI18n();
   const [v, setV] = useState({ stock: '', price: '', mrp: '' });
   const bind = (k: keyof typeof v) => ({
     value: v[k],
@@ -118,18 +122,18 @@ function FillAll({ onFill }: { onFill: (v: Pick<CellValues, 'stock' | 'price' | 
   });
   return (
     <fieldset className="fill-all">
-      <legend className="fill-all-title">Fill all rows</legend>
+      <legend className="fill-all-title">{i18n._('Fill all rows')}</legend>
       <div className="fill-all-field">
-        <span aria-hidden="true">Stock</span>
-        <input className="input" aria-label="Stock for all" {...PIECES} {...bind('stock')} />
+        <span aria-hidden="true">{i18n._('Stock')}</span>
+        <input className="input" aria-label={i18n._('Stock for all')} {...PIECES} {...bind('stock')} />
       </div>
       <div className="fill-all-field">
-        <span aria-hidden="true">Price (Rs.)</span>
-        <input className="input" aria-label="Price for all" {...RUPEES} {...bind('price')} />
+        <span aria-hidden="true">{i18n._('Price (Rs.)')}</span>
+        <input className="input" aria-label={i18n._('Price for all')} {...RUPEES} {...bind('price')} />
       </div>
       <div className="fill-all-field">
-        <span aria-hidden="true">MRP (Rs.)</span>
-        <input className="input" aria-label="MRP for all" {...RUPEES} {...bind('mrp')} />
+        <span aria-hidden="true">{i18n._('MRP (Rs.)')}</span>
+        <input className="input" aria-label={i18n._('MRP for all')} {...RUPEES} {...bind('mrp')} />
       </div>
       <button
         type="button"
@@ -137,7 +141,7 @@ function FillAll({ onFill }: { onFill: (v: Pick<CellValues, 'stock' | 'price' | 
         disabled={!v.stock && !v.price && !v.mrp}
         onClick={() => onFill(v)}
       >
-        Apply to all
+        {i18n._('Apply to all')}
       </button>
     </fieldset>
   );
@@ -156,11 +160,12 @@ export function VariantGrid({
   subCategory: string;
   onChange: (g: GridState) => void;
 }) {
+  const i18n = useI18n();
   const rows = rowsOf(grid);
   return (
     <section className="variant-grid span-all" aria-labelledby="variant-grid-title">
       <h2 id="variant-grid-title" className="form-section-title">
-        Sizes and stock
+        {i18n._('Sizes and stock')}
       </h2>
       <SizesAndColors grid={grid} subCategory={subCategory} onChange={onChange} />
       {rows.length > 0 && (
@@ -168,17 +173,17 @@ export function VariantGrid({
           <FillAll onFill={(v) => onChange(fillAll(grid, v))} />
           <div className="table-wrap">
             <table className="grid-table">
-              <caption className="visually-hidden">Stock and price of each size</caption>
+              <caption className="visually-hidden">{i18n._('Stock and price of each size')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Size</th>
-                  <th scope="col">Stock</th>
-                  <th scope="col">Price (Rs.)</th>
+                  <th scope="col">{i18n._('Size')}</th>
+                  <th scope="col">{i18n._('Stock')}</th>
+                  <th scope="col">{i18n._('Price (Rs.)')}</th>
                   <th scope="col">
-                    MRP (Rs.) <span className="muted">optional</span>
+                    {i18n._('MRP (Rs.)')} <span className="muted">{i18n._('optional')}</span>
                   </th>
                   <th scope="col">
-                    SKU <span className="muted">optional</span>
+                    {i18n._('SKU')} <span className="muted">{i18n._('optional')}</span>
                   </th>
                 </tr>
               </thead>

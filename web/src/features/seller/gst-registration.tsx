@@ -2,6 +2,7 @@ import { gstinProblem, INDIAN_STATE_NAMES, normaliseGstin } from '@vastra/contra
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { SelectField, TextField } from '../../components/fields.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
 import { useSellerProfile } from './api.ts';
 
 /**
@@ -62,17 +63,18 @@ export function GstFields({
   optional: boolean;
   onChange: (name: GstField, value: string) => void;
 }) {
+  const i18n = useI18n();
   const [onLeave, setOnLeave] = useState<string | undefined>();
   return (
     <>
       <TextField
         id="gstin"
-        label="GSTIN"
+        label={i18n._('GSTIN')}
         optional={optional}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        hint="15 characters, as on your GST registration certificate"
+        hint={i18n._('15 characters, as on your GST registration certificate')}
         error={errors.gstin ?? onLeave}
         value={values.gstin}
         onBlur={() => setOnLeave(gstinError(values.gstin, false))}
@@ -83,21 +85,21 @@ export function GstFields({
       />
       <TextField
         id="legalName"
-        label="Legal name"
+        label={i18n._('Legal name')}
         optional={optional}
         autoComplete="organization"
-        hint="The name registered for GST, printed on your invoices"
+        hint={i18n._('The name registered for GST, printed on your invoices')}
         error={errors.legalName}
         value={values.legalName}
         onChange={(e) => onChange('legalName', e.target.value)}
       />
       <SelectField
         id="state"
-        label="Registered state"
+        label={i18n._('Registered state')}
         optional
-        placeholder="Choose a state"
+        placeholder={i18n._('Choose a state')}
         options={STATE_OPTIONS}
-        hint="Left empty, it is the state of your GSTIN"
+        hint={i18n._('Left empty, it is the state of your GSTIN')}
         error={errors.state}
         value={values.state}
         onChange={(e) => onChange('state', e.target.value)}
@@ -114,15 +116,16 @@ export const GST_SECTION = 'gst';
  * saved products stay hidden from shoppers, and this says why and where to fix it.
  */
 export function HiddenProductsBanner() {
+  const i18n = useI18n();
   const profile = useSellerProfile();
   if (!profile.data || profile.data.canPublish) return null;
   return (
     <div className="gst-banner" role="status">
       <p className="gst-banner-text">
-        <strong>Your products are hidden from shoppers until you add your GSTIN.</strong>
+        <strong>{i18n._('Your products are hidden from shoppers until you add your GSTIN.')}</strong>
       </p>
       <Link to={`/seller-profile#${GST_SECTION}`} className="btn btn-sm">
-        Add your GSTIN
+        {i18n._('Add your GSTIN')}
       </Link>
     </div>
   );

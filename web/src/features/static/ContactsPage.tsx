@@ -7,6 +7,7 @@ import { useFieldErrors } from '../../lib/field-errors.ts';
 import { useSiteInfo } from '../../lib/site.ts';
 import { toast } from '../../lib/toast.ts';
 import './static.css';
+import { useI18n } from '../../lib/i18n.tsx';
 
 interface ContactForm {
   name: string;
@@ -30,6 +31,7 @@ export function validateContact(f: ContactForm): Partial<Record<keyof ContactFor
 
 /** /contacts: message form (POST /api/contact) and the shop's address, phones and e-mail. */
 export default function ContactsPage() {
+  const i18n = useI18n();
   const site = useSiteInfo().data;
   const [form, setForm] = useState(EMPTY);
   const fields = useFieldErrors(['name', 'email', 'subject', 'message'] as const);
@@ -37,7 +39,7 @@ export default function ContactsPage() {
   const send = useMutation({
     mutationFn: (body: ContactForm) => api('/api/contact', { method: 'POST', body }),
     onSuccess: () => {
-      toast.success('Message sent. We will get back to you soon.');
+      toast.success(i18n._('Message sent. We will get back to you soon.'));
       setForm(EMPTY);
     },
     onError: (err) => {
@@ -55,12 +57,12 @@ export default function ContactsPage() {
   };
   return (
     <section className="page">
-      <h1>Contact Us</h1>
+      <h1>{i18n._('Contact Us')}</h1>
       <div className="contact-layout">
         <form ref={fields.formRef} className="card form" onSubmit={submit} noValidate>
           <TextField
             id="contact-name"
-            label="Name"
+            label={i18n._('Name')}
             autoComplete="name"
             maxLength={TEXT_LIMITS.contactName.max}
             value={form.name}
@@ -69,7 +71,7 @@ export default function ContactsPage() {
           />
           <TextField
             id="contact-email"
-            label="Email"
+            label={i18n._('Email')}
             type="email"
             autoComplete="email"
             maxLength={TEXT_LIMITS.email.max}
@@ -79,7 +81,7 @@ export default function ContactsPage() {
           />
           <TextField
             id="contact-subject"
-            label="Subject"
+            label={i18n._('Subject')}
             maxLength={TEXT_LIMITS.contactSubject.max}
             value={form.subject}
             onChange={set('subject')}
@@ -87,36 +89,38 @@ export default function ContactsPage() {
           />
           <TextAreaField
             id="contact-message"
-            label="Message"
+            label={i18n._('Message')}
             maxLength={TEXT_LIMITS.contactMessage.max}
             value={form.message}
             onChange={set('message')}
             error={errors.message}
           />
           <button type="submit" className="btn btn-primary" disabled={send.isPending}>
-            {send.isPending ? 'Sending…' : 'Send message'}
+            {send.isPending ? i18n._('Sending…') : i18n._('Send message')}
           </button>
         </form>
         <aside className="card contact-info">
-          <h2>Reach us</h2>
+          <h2>{i18n._('Reach us')}</h2>
           {site ? (
             <address>
               <strong>{site.ownerName}</strong>
               <br />
               {site.address}
               <br />
-              Email: <a href={`mailto:${site.email}`}>{site.email}</a>
+              {i18n._('Email:')} <a href={`mailto:${site.email}`}>{site.email}</a>
               {site.phones.map((p) => (
                 <span key={p}>
                   <br />
-                  Phone: <a href={`tel:${p.replace(/\s/g, '')}`}>{p}</a>
+                  {i18n._('Phone:')} <a href={`tel:${p.replace(/\s/g, '')}`}>{p}</a>
                 </span>
               ))}
             </address>
           ) : (
-            <p className="muted">Loading contact details…</p>
+            <p className="muted">{i18n._('Loading contact details…')}</p>
           )}
-          <p className="muted">We answer within one working day, Monday to Saturday, 10 am to 6 pm IST.</p>
+          <p className="muted">
+            {i18n._('We answer within one working day, Monday to Saturday, 10 am to 6 pm IST.')}
+          </p>
         </aside>
       </div>
     </section>

@@ -13,10 +13,12 @@ import type { Product } from '../../lib/types.ts';
 import { removeFromWishlist, useWishlist } from '../../lib/wishlist.ts';
 import { moveToCart } from './api.ts';
 import './wishlist.css';
+import { useI18n } from '../../lib/i18n.tsx';
 import { sizeRange } from '../../lib/variant-label.ts';
 
 /** /wishlist: the customer's saved products, newest first, each with Move to cart and Remove. */
 export default function WishlistPage() {
+  const i18n = useI18n();
   const { role } = useSession();
   const navigate = useNavigate();
   const q = useWishlist();
@@ -28,13 +30,13 @@ export default function WishlistPage() {
     ]);
   const move = useMutation({
     mutationFn: (p: Product) => moveToCart(p._id, p.variants.length === 1 ? p.variants[0]?._id : undefined),
-    onSuccess: () => toast.success('Moved to your cart'),
+    onSuccess: () => toast.success(i18n._('Moved to your cart')),
     onError: (err) => toast.error(err.message),
     onSettled: refresh,
   });
   const remove = useMutation({
     mutationFn: removeFromWishlist,
-    onSuccess: () => toast.info('Removed from your wishlist'),
+    onSuccess: () => toast.info(i18n._('Removed from your wishlist')),
     onError: (err) => toast.error(err.message),
     onSettled: refresh,
   });
@@ -46,21 +48,23 @@ export default function WishlistPage() {
     };
     return (
       <section className="page narrow center">
-        <h1>Wishlist</h1>
+        <h1>{i18n._('Wishlist')}</h1>
         {role === 'visitor' ? (
           <>
-            <p>Log in to see the products you saved.</p>
+            <p>{i18n._('Log in to see the products you saved.')}</p>
             <button type="button" className="btn btn-primary" onClick={login}>
-              Login
+              {i18n._('Login')}
             </button>
           </>
         ) : (
-          <p>Wishlists are for customer accounts. You are in a {role} account.</p>
+          <p>
+            {i18n._('Wishlists are for customer accounts. You are in a')} {role} {i18n._('account.')}
+          </p>
         )}
       </section>
     );
   }
-  if (q.isPending) return <Spinner label="Loading your wishlist" />;
+  if (q.isPending) return <Spinner label={i18n._('Loading your wishlist')} />;
   if (q.isError) {
     return (
       <section className="page narrow">
@@ -73,16 +77,18 @@ export default function WishlistPage() {
   return (
     <section className="page">
       <div className="page-head">
-        <h1>Wishlist</h1>
+        <h1>{i18n._('Wishlist')}</h1>
         <p className="muted" data-testid="wishlist-count">
-          {products.length} {products.length === 1 ? 'item' : 'items'}
+          {products.length} {products.length === 1 ? i18n._('item') : i18n._('items')}
         </p>
       </div>
       {products.length === 0 ? (
         <div className="card center">
-          <p className="empty">Your wishlist is empty. Tap the heart on a product to save it here.</p>
+          <p className="empty">
+            {i18n._('Your wishlist is empty. Tap the heart on a product to save it here.')}
+          </p>
           <Link to="/allProducts" className="btn btn-primary">
-            Browse all products
+            {i18n._('Browse all products')}
           </Link>
         </div>
       ) : (
@@ -113,6 +119,7 @@ function WishlistItem({
   onMove: () => void;
   onRemove: () => void;
 }) {
+  const i18n = useI18n();
   const soldOut = p.stockQuantity <= 0;
   const sizes = sizeRange(p.sizes ?? []);
   return (
@@ -124,10 +131,14 @@ function WishlistItem({
         <Link to={productPath(p._id)} className="wishlist-item-name">
           {p.productName}
         </Link>
-        {p.companyName && <span className="muted small">by {p.companyName}</span>}
+        {p.companyName && (
+          <span className="muted small">
+            {i18n._('by')} {p.companyName}
+          </span>
+        )}
         <Price price={p.price} markPrice={p.markPrice} />
         {sizes && <span className="muted small">{sizes}</span>}
-        {soldOut && <span className="stock-out">Sold out</span>}
+        {soldOut && <span className="stock-out">{i18n._('Sold out')}</span>}
       </div>
       <div className="wishlist-item-actions">
         {p.variants.length > 1 ? (
@@ -137,7 +148,7 @@ function WishlistItem({
             className="btn btn-sm btn-primary"
             aria-label={`Choose a size of ${p.productName}`}
           >
-            Choose size
+            {i18n._('Choose size')}
           </Link>
         ) : (
           <button
@@ -147,7 +158,7 @@ function WishlistItem({
             onClick={onMove}
             aria-label={`Move ${p.productName} to cart`}
           >
-            Move to cart
+            {i18n._('Move to cart')}
           </button>
         )}
         <button
@@ -157,7 +168,7 @@ function WishlistItem({
           onClick={onRemove}
           aria-label={`Remove ${p.productName} from wishlist`}
         >
-          Remove
+          {i18n._('Remove')}
         </button>
       </div>
     </li>

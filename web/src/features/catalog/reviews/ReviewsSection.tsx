@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { currentSession } from '../../../lib/auth.ts';
 import { useFieldErrors } from '../../../lib/field-errors.ts';
 import { formatDate, formatRating } from '../../../lib/format.ts';
+import { useI18n } from '../../../lib/i18n.tsx';
 import { keys } from '../../../lib/query.ts';
 import { useCustomerGate } from '../../../lib/shop-actions.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -15,6 +16,7 @@ import { StarSelector } from './StarSelector.tsx';
 
 /** Reviews of a product: histogram, average, list, and the form to post one (users only). */
 export function ReviewsSection({ productId }: { productId: string }) {
+  const i18n = useI18n();
   const qc = useQueryClient();
   const q = useQuery({ queryKey: keys.reviews(productId), queryFn: () => fetchReviews(productId) });
   const [rating, setRating] = useState(0);
@@ -24,7 +26,7 @@ export function ReviewsSection({ productId }: { productId: string }) {
   const post = useMutation({
     mutationFn: postReview,
     onSuccess: () => {
-      toast.success('Review posted');
+      toast.success(i18n._('Review posted'));
       setRating(0);
       setText('');
       qc.invalidateQueries({ queryKey: keys.reviews(productId) });
@@ -45,9 +47,9 @@ export function ReviewsSection({ productId }: { productId: string }) {
 
   return (
     <section className="reviews card" aria-labelledby="reviews-title">
-      <h2 id="reviews-title">Ratings &amp; Reviews</h2>
+      <h2 id="reviews-title">{i18n._('Ratings & Reviews')}</h2>
       {q.isPending ? (
-        <Spinner label="Loading reviews" />
+        <Spinner label={i18n._('Loading reviews')} />
       ) : q.isError ? (
         <QueryError error={q.error} onRetry={() => q.refetch()} />
       ) : (
@@ -60,9 +62,9 @@ export function ReviewsSection({ productId }: { productId: string }) {
               </span>
             </p>
             <p className="muted">
-              {q.data.count} {q.data.count === 1 ? 'review' : 'reviews'}
+              {q.data.count} {q.data.count === 1 ? i18n._('review') : i18n._('reviews')}
             </p>
-            <ul className="histogram" aria-label="Rating breakdown">
+            <ul className="histogram" aria-label={i18n._('Rating breakdown')}>
               {q.data.histogram.map((h) => (
                 <li key={h.stars}>
                   <span>{h.stars} ★</span>
@@ -76,11 +78,11 @@ export function ReviewsSection({ productId }: { productId: string }) {
           </div>
           <div>
             <form ref={fields.formRef} className="form review-form" onSubmit={submit} noValidate>
-              <h3>Write a review</h3>
+              <h3>{i18n._('Write a review')}</h3>
               <StarSelector value={rating} onChange={setRating} />
               <TextAreaField
                 id="review-text"
-                label="Your review"
+                label={i18n._('Your review')}
                 value={text}
                 maxLength={REVIEW_TEXT_MAX}
                 error={fields.errors.reviewInput}
@@ -88,18 +90,18 @@ export function ReviewsSection({ productId }: { productId: string }) {
                   setText(e.target.value);
                   fields.clear('reviewInput');
                 }}
-                placeholder="What did you like or dislike?"
+                placeholder={i18n._('What did you like or dislike?')}
               />
               <button
                 type="submit"
                 className="btn btn-primary"
                 disabled={rating === 0 || !text.trim() || post.isPending}
               >
-                Post
+                {i18n._('Post')}
               </button>
             </form>
             {q.data.reviews.length === 0 ? (
-              <p className="muted">No reviews yet. Be the first to review this product.</p>
+              <p className="muted">{i18n._('No reviews yet. Be the first to review this product.')}</p>
             ) : (
               <ul className="review-list">
                 {q.data.reviews.map((r) => (
@@ -107,7 +109,9 @@ export function ReviewsSection({ productId }: { productId: string }) {
                     <p className="review-head">
                       <span className="rating-chip">{r.rating} ★</span>
                       <strong>{r.customerName}</strong>
-                      {r.verifiedPurchase && <span className="pill pill-ok">Verified purchase</span>}
+                      {r.verifiedPurchase && (
+                        <span className="pill pill-ok">{i18n._('Verified purchase')}</span>
+                      )}
                       <span className="muted">{formatDate(r.date)}</span>
                     </p>
                     <p className="review-text">{r.review}</p>

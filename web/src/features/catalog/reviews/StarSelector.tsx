@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useI18n } from '../../../lib/i18n.tsx';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
@@ -16,6 +17,7 @@ export function StarSelector({
   onChange: (v: number) => void;
   label?: string;
 }) {
+  const i18n = useI18n();
   const [hover, setHover] = useState(0);
   const name = useId();
   const shown = hover || value;
@@ -42,7 +44,8 @@ export function StarSelector({
             >
               <span aria-hidden="true">★</span>
               <span className="visually-hidden">
-                {n} star{n > 1 ? 's' : ''}
+                {n} {i18n._('star')}
+                {n > 1 ? i18n._('s') : ''}
               </span>
             </label>
           </span>
