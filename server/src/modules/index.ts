@@ -13,6 +13,7 @@ import orderRoutes from './orders/routes.ts';
 import { returnListRoutes } from './returns/index.ts';
 import reviewRoutes from './reviews/routes.ts';
 import searchRoutes from './search/routes.ts';
+import { sellerCentreRoutes } from './seller-centre/index.ts';
 import siteRoutes from './site/routes.ts';
 import wishlistRoutes from './wishlist/routes.ts';
 
@@ -40,4 +41,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(invoiceRoutes);
   await app.register(ledgerRoutes);
   await app.register(returnListRoutes);
+  await app.register(sellerCentreRoutes);
 }

@@ -18,6 +18,8 @@ const require = createRequire(import.meta.url);
 const FONT_PACKAGE = '@expo-google-fonts/noto-sans-devanagari';
 const REGULAR = require.resolve(`${FONT_PACKAGE}/400Regular/NotoSansDevanagari_400Regular.ttf`);
 const BOLD = require.resolve(`${FONT_PACKAGE}/700Bold/NotoSansDevanagari_700Bold.ttf`);
+/** The font files every PDF of the shop is set in (packing slips and labels too). */
+export const PDF_FONTS = { regular: REGULAR, bold: BOLD } as const;
 
 const MARGIN = 40;
 const PAGE_WIDTH = 595.28; // A4 in points

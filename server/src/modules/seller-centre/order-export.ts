@@ -1,0 +1,83 @@
+import { orderNumber, paymentMethodName } from '@vastra/contracts';
+import { and, asc, desc, eq, notInArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { orderItems, orders, productVariants } from '../../db/schema.ts';
+import { csvLine, rupeesText } from '../ledger/index.ts';
+import { buyerPaysPaise, codToCollectPaise } from '../orders/index.ts';
+
+/**
+ * A text cell a spreadsheet must not run as a formula: a buyer's name or address is theirs to type,
+ * and `=HYPERLINK(…)` in the seller's Excel would be an attack. Such cells get a leading apostrophe.
+ */
+export const safeCell = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
+
+export const ORDER_EXPORT_HEADER = [
+  'order_number',
+  'order_id',
+  'item_id',
+  'date',
+  'product',
+  'size',
+  'color',
+  'sku',
+  'quantity',
+  'amount_inr',
+  'gst_inr',
+  'buyer_pays_inr',
+  'payment_method',
+  'payment_status',
+  'cod_to_collect_inr',
+  'status',
+  'courier',
+  'awb',
+  'customer_name',
+  'city',
+  'state',
+  'postal_code',
+] as const;
+
+/** `GET /api/seller/orders/export.csv`: every placed item of the seller's, newest first, one line each. */
+export async function exportOrdersCsv(db: DbOrTx, sellerId: string): Promise<string> {
+  const rows = await db
+    .select({ item: orderItems, order: orders, sku: productVariants.sku })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .leftJoin(productVariants, eq(productVariants.id, orderItems.variantId))
+    .where(
+      and(
+        eq(orderItems.sellerId, sellerId),
+        notInArray(orders.paymentStatus, ['awaiting_payment', 'failed']),
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id), asc(orderItems.id));
+  const lines = [
+    csvLine([...ORDER_EXPORT_HEADER]),
+    ...rows.map(({ item, order, sku }) =>
+      csvLine([
+        orderNumber(order.id),
+        order.id,
+        item.id,
+        order.createdAt.toISOString(),
+        safeCell(item.productName),
+        safeCell(item.size),
+        safeCell(item.color),
+        safeCell(sku ?? ''),
+        item.quantity,
+        rupeesText(item.amountPaise),
+        rupeesText(item.taxPaise),
+        rupeesText(buyerPaysPaise(item, order)),
+        paymentMethodName(order.paymentMethod, order.provider),
+        order.paymentStatus,
+        rupeesText(codToCollectPaise(item, order)),
+        item.status,
+        safeCell(item.courier ?? ''),
+        safeCell(item.awb ?? ''),
+        safeCell(order.customerName ?? ''),
+        safeCell(order.city),
+        safeCell(order.state),
+        safeCell(order.postalCode),
+      ]),
+    ),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,135 @@
+import {
+  dashboardQuerySchema,
+  type LowStockAnswer,
+  labelQuerySchema,
+  lowStockAnswerSchema,
+  responses,
+  type SellerDashboard,
+  type SellerSettingsAnswer,
+  sellerDashboardSchema,
+  sellerOrderParamsSchema,
+  sellerSettingsAnswerSchema,
+  sellerSettingsSchema,
+  shoppingId,
+} from '@vastra/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf, requireRole } from '../accounts/index.ts';
+import { sellerDashboard } from './dashboard.ts';
+import { scheduleLowStockDigests } from './digest-timer.ts';
+import { lowStock, saveSellerSettings } from './low-stock.ts';
+import { exportOrdersCsv } from './order-export.ts';
+import { shippingDocs } from './shipping-docs.ts';
+import { renderLabels, renderPackingSlips } from './shipping-pdf.ts';
+
+const MAX_BULK_PRINT = 100;
+
+/** `?orderIds=a,b,c&size=4x6`: labels or slips of several orders in one PDF. */
+const bulkPrintQuerySchema = labelQuerySchema.extend({
+  orderIds: z
+    .string({ error: 'orderIds is required' })
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(
+      z
+        .array(shoppingId('orderId'))
+        .min(1, 'orderIds is required')
+        .max(MAX_BULK_PRINT, `At most ${MAX_BULK_PRINT} orders at once`),
+    ),
+});
+
+const sendFile = (reply: FastifyReply, type: string, name: string, body: Buffer | string) =>
+  reply
+    .type(type)
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'private, no-store')
+    .send(body);
+
+/** The seller centre (issue 23): dashboard, low stock, order export, packing slips and labels. */
+export default async function sellerCentreRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  const asSeller = { onRequest: requireRole('seller') };
+  scheduleLowStockDigests(fastify);
+
+  app.get(
+    '/api/seller/dashboard',
+    {
+      ...asSeller,
+      schema: { querystring: dashboardQuerySchema, response: responses(sellerDashboardSchema) },
+    },
+    async (req): Promise<SellerDashboard> => sellerDashboard(db, principalOf(req).id, req.query.days),
+  );
+
+  app.get(
+    '/api/seller/low-stock',
+    { ...asSeller, schema: { response: responses(lowStockAnswerSchema) } },
+    async (req): Promise<LowStockAnswer> => lowStock(db, principalOf(req).id),
+  );
+
+  app.put(
+    '/api/seller/settings',
+    { ...asSeller, schema: { body: sellerSettingsSchema, response: responses(sellerSettingsAnswerSchema) } },
+    async (req): Promise<SellerSettingsAnswer> => {
+      const saved = await saveSellerSettings(db, principalOf(req).id, req.body.lowStockThreshold);
+      return { success: true, lowStockThreshold: saved.lowStockThreshold };
+    },
+  );
+
+  app.get('/api/seller/orders/export.csv', asSeller, async (req, reply) =>
+    sendFile(
+      reply,
+      'text/csv; charset=utf-8',
+      'vastra-orders.csv',
+      await exportOrdersCsv(db, principalOf(req).id),
+    ),
+  );
+
+  app.get(
+    '/api/seller/orders/:orderId/packing-slip.pdf',
+    { ...asSeller, schema: { params: sellerOrderParamsSchema } },
+    async (req, reply) => {
+      const docs = await shippingDocs(db, principalOf(req).id, [req.params.orderId]);
+      return sendFile(
+        reply,
+        'application/pdf',
+        `packing-slip-${docs[0]!.orderNumber}.pdf`,
+        await renderPackingSlips(docs),
+      );
+    },
+  );
+
+  app.get(
+    '/api/seller/orders/:orderId/label.pdf',
+    { ...asSeller, schema: { params: sellerOrderParamsSchema, querystring: labelQuerySchema } },
+    async (req, reply) => {
+      const docs = await shippingDocs(db, principalOf(req).id, [req.params.orderId]);
+      const pdf = await renderLabels(docs, req.query.size);
+      return sendFile(reply, 'application/pdf', `label-${docs[0]!.orderNumber}-${req.query.size}.pdf`, pdf);
+    },
+  );
+
+  // Several orders at once, one per page: a day's labels or slips in one print.
+  app.get(
+    '/api/seller/labels.pdf',
+    { ...asSeller, schema: { querystring: bulkPrintQuerySchema } },
+    async (req, reply) => {
+      const docs = await shippingDocs(db, principalOf(req).id, req.query.orderIds);
+      return sendFile(
+        reply,
+        'application/pdf',
+        `labels-${req.query.size}.pdf`,
+        await renderLabels(docs, req.query.size),
+      );
+    },
+  );
+
+  app.get(
+    '/api/seller/packing-slips.pdf',
+    { ...asSeller, schema: { querystring: bulkPrintQuerySchema } },
+    async (req, reply) => {
+      const docs = await shippingDocs(db, principalOf(req).id, req.query.orderIds);
+      return sendFile(reply, 'application/pdf', 'packing-slips.pdf', await renderPackingSlips(docs));
+    },
+  );
+}
