@@ -37,7 +37,7 @@ export function GuestCart() {
     if (dropUnsellable(skipped))
       toast.info(i18n._('Some items in your cart are no longer available and were removed'));
     for (const c of capped) setGuestQuantity(c, c.quantity);
-  }, [preview.data]);
+  }, [preview.data, i18n]);
 
   const checkout = () => {
     rememberIntent({ kind: 'return' }, '/cart-page');
