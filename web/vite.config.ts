@@ -16,6 +16,9 @@ export default defineConfig({
     assetsDir: 'assets',
     sourcemap: false,
   },
+  // `vite build --ssr src/entry-server.tsx` (npm run build): the server's renderer in dist-ssr. npm
+  // packages load from node_modules at run time; the workspace's TypeScript contracts are bundled.
+  ssr: { noExternal: ['@vastra/contracts'] },
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test-setup.ts'],

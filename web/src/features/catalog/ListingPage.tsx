@@ -4,6 +4,7 @@ import { Pagination } from '../../components/Pagination.tsx';
 import { ProductCard } from '../../components/ProductCard.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { listingKey } from '../../ssr-state.ts';
 import NotFoundPage from '../static/NotFoundPage.tsx';
 import { fetchProductPage, LISTING_PAGE_SIZE } from './api.ts';
 import { listingFor } from './listings.ts';
@@ -16,7 +17,7 @@ export default function ListingPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const q = useQuery({
-    queryKey: ['products', listing?.endpoint, page],
+    queryKey: listingKey(listing?.endpoint ?? '', page),
     queryFn: () => fetchProductPage(listing!.endpoint, page),
     enabled: !!listing,
     placeholderData: keepPreviousData,

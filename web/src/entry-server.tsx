@@ -1,0 +1,52 @@
+import { QueryClient } from '@tanstack/react-query';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createI18n, DEFAULT_LOCALE, loadCatalog, parseLocale } from './lib/i18n.tsx';
+import { Providers } from './providers.tsx';
+import { routes } from './router.tsx';
+import type { SsrQuery } from './ssr-state.ts';
+
+/**
+ * The server's renderer (built by `vite build --ssr` into web/dist-ssr, loaded by the server's web
+ * module): the same routes and screens as the browser, rendered with React's own prerenderer (react-dom/static) from
+ * the API answers the screens would fetch, which the page then carries for hydration (main.tsx).
+ */
+
+export interface RenderResult {
+  /** The markup of #root. */
+  html: string;
+  /** 404 when no screen matches; the page still renders (the not-found screen). */
+  status: number;
+}
+
+// One handler for the process: each screen's code (route `lazy`) is loaded once, then kept.
+const handler = createStaticHandler(routes);
+
+export async function render(
+  url: string,
+  queries: readonly SsrQuery[],
+  options: { lang?: string } = {},
+): Promise<RenderResult> {
+  // The shopper's language (the server reads the `lang` cookie, as the browser does before hydrating).
+  const locale = parseLocale(options.lang) ?? DEFAULT_LOCALE;
+  const i18n = createI18n(locale, await loadCatalog(locale));
+  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
+  if (context instanceof Response) throw new Error(`Unexpected redirect while rendering ${url}`);
+  // Nothing is fetched on the server: the queries are the answers the caller already has.
+  const client = new QueryClient({
+    defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
+  });
+  for (const q of queries) client.setQueryData(q.key, q.data);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // prerender waits for every Suspense boundary (the landing page's carousel is its own chunk), so
+  // the page arrives whole; renderToString would send the boundaries' fallbacks instead.
+  const { prelude } = await prerenderToNodeStream(
+    <Providers client={client} i18n={i18n}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </Providers>,
+  );
+  let html = '';
+  for await (const chunk of prelude) html += chunk;
+  client.clear();
+  return { html, status: context.statusCode };
+}
