@@ -2,7 +2,7 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { type HealthAnswer, healthAnswerSchema, responses } from '@vastra/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -15,15 +15,18 @@ import { scheduleEmbeddedVacuum } from './db/maintenance.ts';
 import type { AppDeps } from './deps.ts';
 import { registerBodyParsing } from './lib/body.ts';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './lib/http.ts';
-import { MemoryRateLimiter } from './lib/rate-limit.ts';
+import { createJobQueue } from './lib/jobs/index.ts';
+import { registerRateLimits } from './lib/rate-limit.ts';
+import { openRedis } from './lib/redis.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { socketTimeouts } from './lib/socket-timeouts.ts';
 import { TokenService } from './lib/tokens.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { registerModules, webRoutes } from './modules/index.ts';
 import { OutboxMailer } from './modules/mail/index.ts';
-import { defaultMediaDir, LocalDiskStorage } from './modules/media/index.ts';
+import { defaultMediaDir, LocalDiskStorage, S3Storage } from './modules/media/index.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
+import { registerOps } from './ops.ts';
 import adminWorkflowRoutes from './workflows/admin-routes.ts';
 import workflowRoutes from './workflows/routes.ts';
 import { scheduleSweeps } from './workflows/sweeps.ts';
@@ -44,6 +47,8 @@ const LEGACY_BASE = /^\/\.netlify\/functions\/server(?=\/|$)/i;
 export async function buildApp({ config, database, overrides = {} }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // A line per request only when asked (LOG_REQUESTS); errors are always logged (lib/http.ts).
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
 
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     rewriteUrl: (req) => (req.url ?? '/').replace(LEGACY_BASE, '') || '/',
@@ -59,15 +64,25 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Shared state (ADR 016): Redis when REDIS_URL is set, this process's memory otherwise.
+  const redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  const jobs = overrides.jobs ?? createJobQueue(config.databaseUrl, app.log, config.jobs);
   app.decorate('deps', {
     config,
     database,
     db: database.db,
     tokens: overrides.tokens ?? new TokenService(config.jwtSecret),
-    rateLimiter: overrides.rateLimiter ?? new MemoryRateLimiter(),
-    mailer: overrides.mailer ?? new OutboxMailer(database.db, config.mail.from, config.mail.smtpUrl, app.log),
+    rateLimiter: overrides.rateLimiter ?? (await registerRateLimits(app, redis)),
+    mailer:
+      overrides.mailer ?? new OutboxMailer(database.db, config.mail.from, config.mail.smtpUrl, app.log, jobs),
     payments: overrides.payments ?? createPaymentProvider(config, database.db),
-    storage: overrides.storage ?? new LocalDiskStorage(defaultMediaDir(config.dataDir)),
+    storage:
+      overrides.storage ??
+      (config.s3
+        ? new S3Storage({ ...config.s3, publicUrl: config.mediaPublicUrl })
+        : new LocalDiskStorage(defaultMediaDir(config.dataDir))),
+    jobs,
   });
 
   registerErrorHandling(app);
@@ -103,11 +118,16 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
     app.get('/api/_debug/query-count', async () => ({ count: database.queryCount() ?? 0 }));
   }
 
+  await registerOps(app, redis);
   await registerModules(app);
   await app.register(workflowRoutes);
   await app.register(adminWorkflowRoutes);
   await app.register(webRoutes);
   scheduleSweeps(app);
   scheduleEmbeddedVacuum(app, database);
+  // Jobs start once the app is ready, and stop after the last request has been answered: running
+  // jobs get SHUTDOWN_TIMEOUT_MS to finish, and a job cut short is retried by another process.
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop(config.shutdownTimeoutMs));
   return app;
 }

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { JobQueue } from './lib/jobs/index.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
 import type { TokenService } from './lib/tokens.ts';
 import type { Mailer } from './modules/mail/index.ts';
@@ -16,8 +17,10 @@ export interface AppDeps {
   mailer: Mailer;
   /** Card payments: Stripe Checkout with STRIPE_SECRET_KEY, else the built-in test page at /pay. */
   payments: PaymentProvider;
-  /** Image storage (local disk under DATA_DIR/media by default, served at /media). */
+  /** Image storage (local disk under DATA_DIR/media by default, served at /media; S3 with S3_BUCKET). */
   storage: MediaStorage;
+  /** Background jobs: pg-boss on a PostgreSQL server, this process on the embedded database (ADR 016). */
+  jobs: JobQueue;
 }
 
 declare module 'fastify' {

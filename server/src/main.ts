@@ -8,6 +8,9 @@ import { seedDemoIfEmpty } from './db/seed/index.ts';
 import { ensureAdmin } from './modules/accounts/index.ts';
 import { TEST_PAYMENTS_WARNING } from './modules/payments/index.ts';
 
+/** An arbitrary constant: the advisory lock under which one process seeds an empty shop. */
+const SEED_LOCK = 7_263_552;
+
 /** Reads config, migrates, seeds an empty shop, listens. */
 async function main() {
   const config = loadConfig();
@@ -23,10 +26,14 @@ async function main() {
   const testPayments = app.deps.payments.name === 'test';
   if (testPayments && config.env === 'production') app.log.warn(TEST_PAYMENTS_WARNING);
   if (config.seedDemo) {
-    const seeded = await seedDemoIfEmpty(database.db, {
-      dataDir: config.dataDir,
-      mediaDir: path.join(config.dataDir, 'media'),
-    });
+    // Several processes starting on one empty database: one seeds, the others then find it seeded.
+    const seeded = await database.withLock(SEED_LOCK, () =>
+      seedDemoIfEmpty(database.db, {
+        dataDir: config.dataDir,
+        mediaDir: path.join(config.dataDir, 'media'),
+        storage: app.deps.storage,
+      }),
+    );
     if (seeded) app.log.info('seeded the demo catalogue');
   }
   await app.listen({ port: config.port, host: config.host });
@@ -50,10 +57,22 @@ async function main() {
   ];
   console.log(`\n${lines.join('\n')}\n`);
 
+  // Graceful stop (DESIGN §12): no new connections, in-flight requests answered, running jobs
+  // finished (or left to be retried elsewhere), then exit; a stop that hangs ends after the timeout.
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
+    setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 5000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } catch (err) {
+      app.log.error({ err }, 'error while shutting down');
+      process.exit(1);
+    }
+    app.log.info('stopped');
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

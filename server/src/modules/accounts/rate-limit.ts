@@ -10,8 +10,9 @@ export async function limitAuthAttempt(request: FastifyRequest, action: string) 
   const { authMax, authWindowMs } = config.rateLimit;
   const body = request.body as { email?: unknown } | undefined;
   const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-  const ipOk = rateLimiter.hit(`${action}:ip:${request.ip}`, authMax * 5, authWindowMs);
-  const emailOk = !email || rateLimiter.hit(`${action}:email:${email}`, authMax, authWindowMs);
+  const ipOk = await rateLimiter.hit(request, `${action}:ip:${request.ip}`, authMax * 5, authWindowMs);
+  const emailOk =
+    !email || (await rateLimiter.hit(request, `${action}:email:${email}`, authMax, authWindowMs));
   if (!ipOk || !emailOk) throw tooManyAttempts(authWindowMs);
 }
 
@@ -30,7 +31,7 @@ function tooManyAttempts(windowMs: number) {
 export async function limitAccountAction(request: FastifyRequest, action: string, accountId: string) {
   const { rateLimiter, config } = request.server.deps;
   const { authMax, authWindowMs } = config.rateLimit;
-  const ipOk = rateLimiter.hit(`${action}:ip:${request.ip}`, authMax * 5, authWindowMs);
-  const accountOk = rateLimiter.hit(`${action}:account:${accountId}`, authMax, authWindowMs);
+  const ipOk = await rateLimiter.hit(request, `${action}:ip:${request.ip}`, authMax * 5, authWindowMs);
+  const accountOk = await rateLimiter.hit(request, `${action}:account:${accountId}`, authMax, authWindowMs);
   if (!ipOk || !accountOk) throw tooManyAttempts(authWindowMs);
 }

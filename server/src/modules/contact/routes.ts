@@ -10,7 +10,7 @@ export const CONTACT_THANKS = 'Thank you for writing to us. We will reply within
 async function limitContact(request: FastifyRequest) {
   const { rateLimiter, config } = request.server.deps;
   const { contactMax, contactWindowMs } = config.rateLimit;
-  if (!rateLimiter.hit(`contact:ip:${request.ip}`, contactMax, contactWindowMs)) {
+  if (!(await rateLimiter.hit(request, `contact:ip:${request.ip}`, contactMax, contactWindowMs))) {
     const minutes = Math.max(1, Math.round(contactWindowMs / 60_000));
     throw new AppError(
       'TOO_MANY_REQUESTS',

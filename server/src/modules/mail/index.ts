@@ -11,6 +11,6 @@ export {
   type MailCancellation,
   sellerCancellationNote,
 } from './cancel-mails.ts';
-export { type Mailer, type MailMessage, OutboxMailer } from './mailer.ts';
+export { MAIL_JOB, type Mailer, type MailMessage, OutboxMailer } from './mailer.ts';
 export { formatPaise, newOrderMail, orderConfirmationMail, shipmentMail } from './order-mails.ts';
 export { type MailReturn, type ReturnStep, returnMails } from './return-mails.ts';

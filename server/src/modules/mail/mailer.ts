@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { namedStatement } from '../../db/named-statement.ts';
 import { outboxEmails } from '../../db/schema.ts';
+import type { JobOptions, JobQueue } from '../../lib/jobs/index.ts';
 
 export interface MailMessage {
   to: string;
@@ -25,10 +26,22 @@ export interface Mailer {
   send(...messages: MailMessage[]): Promise<void>;
 }
 
+/** The job that delivers outbox rows over SMTP (ADR 016). */
+export const MAIL_JOB = 'mail-deliver';
+
+/** Retries with backoff: 30 s, 1, 2, 4 … minutes, about 4 hours of tries in all. */
+export const MAIL_JOB_OPTIONS: JobOptions = {
+  retryLimit: 9,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 120,
+};
+
 /**
- * Records each message in the outbox, then sends it over SMTP when `SMTP_URL` is set; without SMTP the
- * outbox (and the log line) is the delivery. A failed SMTP send never fails the business operation
- * that triggered it: the error is stored on the outbox row for a retry.
+ * Records each message in the outbox, then has it sent over SMTP when `SMTP_URL` is set; without SMTP
+ * the outbox (and the log line) is the delivery. With a job queue the outbox is the queue: one job per
+ * send names its rows, and is retried with backoff until every row is sent (a row already sent is
+ * never sent again). A failed SMTP send never fails the business operation that triggered it.
  */
 export class OutboxMailer implements Mailer {
   private readonly transport: Transporter | undefined;
@@ -39,9 +52,11 @@ export class OutboxMailer implements Mailer {
     private readonly from: string,
     smtpUrl: string | undefined,
     private readonly log?: FastifyBaseLogger,
+    private readonly queue?: JobQueue,
   ) {
     this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
     this.recorder = new OutboxRecorder(db);
+    queue?.define<{ ids: string[] }>(MAIL_JOB, MAIL_JOB_OPTIONS, ({ ids }) => this.deliverRows(ids));
   }
 
   async send(...messages: MailMessage[]): Promise<void> {
@@ -49,14 +64,32 @@ export class OutboxMailer implements Mailer {
     // Ids made here, so each delivery result lands on its own row whatever order RETURNING uses.
     const rows = messages.map((message) => ({ id: randomUUID(), ...message }));
     await this.recorder.record(rows);
-    for (const { id, ...message } of rows) {
-      this.log?.info({ to: message.to, subject: message.subject, kind: message.kind }, 'mail queued');
-      if (this.transport) await this.deliver(id, message);
+    for (const { to, subject, kind } of rows) this.log?.info({ to, subject, kind }, 'mail queued');
+    if (!this.transport) return;
+    if (this.queue) {
+      await this.queue.send(MAIL_JOB, { ids: rows.map((r) => r.id) });
+      return;
     }
+    for (const { id, ...message } of rows) await this.deliver(id, message);
   }
 
-  private async deliver(id: string, message: MailMessage) {
-    if (!this.transport) return;
+  /**
+   * The job: sends the rows among `ids` not sent yet; throws if any failed, so the job is retried
+   * (the rows sent meanwhile are skipped next time).
+   */
+  async deliverRows(ids: string[]): Promise<void> {
+    if (!this.transport || ids.length === 0) return;
+    const unsent = await this.db
+      .select()
+      .from(outboxEmails)
+      .where(and(inArray(outboxEmails.id, ids), isNull(outboxEmails.sentAt)));
+    let failed = 0;
+    for (const row of unsent) if (!(await this.deliver(row.id, row))) failed++;
+    if (failed > 0) throw new Error(`${failed} of ${unsent.length} e-mails could not be sent; retrying`);
+  }
+
+  private async deliver(id: string, message: MailMessage): Promise<boolean> {
+    if (!this.transport) return false;
     try {
       await this.transport.sendMail({
         from: this.from,
@@ -66,16 +99,18 @@ export class OutboxMailer implements Mailer {
         ...(message.html ? { html: message.html } : {}),
       });
       await this.markSent(id, null);
+      return true;
     } catch (err) {
       this.log?.warn({ err, to: message.to }, 'mail send failed; kept in outbox');
       await this.markSent(id, (err as Error).message);
+      return false;
     }
   }
 
   private async markSent(id: string, error: string | null) {
     await this.db
       .update(outboxEmails)
-      .set(error ? { error } : { sentAt: new Date() })
+      .set(error ? { error } : { sentAt: new Date(), error: null })
       .where(eq(outboxEmails.id, id));
   }
 }

@@ -9,6 +9,7 @@ import { saveUploadedImage } from './images.ts';
 
 const TOO_LARGE = 'The image must be at most 5 MB';
 const NO_FILE = 'Choose an image to upload in the form field "file"';
+export const STORAGE_DOWN = 'Image storage is unavailable right now. Please try again in a few minutes';
 
 /** Reads the one uploaded file into memory, refusing oversize files before they are fully read. */
 async function readUploadedFile(req: FastifyRequest): Promise<Buffer> {
@@ -43,8 +44,32 @@ export default async function mediaRoutes(app: FastifyInstance) {
   const upload = { onRequest: requireRole('seller'), schema: { response: responses(uploadAnswerSchema) } };
   app.post('/api/media/upload', upload, async (req) => {
     const bytes = await readUploadedFile(req);
-    return saveUploadedImage(storage, bytes);
+    try {
+      return await saveUploadedImage(storage, bytes);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      // The bucket is down or refuses us (ADR 016): the upload fails clearly; the rest of the shop sells on.
+      req.log.error({ err }, 'image storage unreachable; upload refused');
+      throw new AppError('SERVICE_UNAVAILABLE', STORAGE_DOWN);
+    }
   });
+
+  if (storage.read && storage.proxied) {
+    const read = storage.read.bind(storage);
+    app.get<{ Params: { '*': string } }>('/media/*', async (req, reply) => {
+      let object: Awaited<ReturnType<typeof read>>;
+      try {
+        object = await read(req.params['*']);
+      } catch (err) {
+        req.log.error({ err }, 'image storage unreachable; image not served');
+        throw new AppError('SERVICE_UNAVAILABLE', STORAGE_DOWN);
+      }
+      if (!object) throw new AppError('NOT_FOUND', 'No such image');
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      reply.type(object.contentType);
+      return reply.send(object.body);
+    });
+  }
 
   if (storage.localRoot) {
     mkdirSync(storage.localRoot, { recursive: true });

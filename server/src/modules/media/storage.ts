@@ -1,6 +1,13 @@
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/** An object read back from a bucket (proxied to clients when there is no MEDIA_PUBLIC_URL). */
+export interface StoredObject {
+  body: Readable;
+  contentType: string;
+}
 
 /**
  * Where image bytes live (DESIGN §1: local disk by default, an S3-compatible bucket in production).
@@ -20,13 +27,20 @@ export interface MediaStorage {
   keyOfUrl(url: string): string | undefined;
   /** Set by drivers whose files this process serves itself at `/media`. */
   readonly localRoot?: string;
+  /** Set by drivers whose objects this process proxies at `/media` (a bucket without MEDIA_PUBLIC_URL). */
+  read?(key: string): Promise<StoredObject | undefined>;
+  readonly proxied?: boolean;
+  /** Throws unless the storage answers (readiness). */
+  ping?(): Promise<void>;
 }
 
 /** Keys are our own ids and fixed names; anything else (`..`, absolute paths) is a bug or an attack. */
 const SAFE_KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 
-function assertSafeKey(key: string) {
-  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe media key: ${key}`);
+export const isSafeKey = (key: string) => SAFE_KEY.test(key) && !key.includes('..');
+
+export function assertSafeKey(key: string) {
+  if (!isSafeKey(key)) throw new Error(`unsafe media key: ${key}`);
 }
 
 /** Files under a directory, served by this process at `urlBase` (default `/media`). */
