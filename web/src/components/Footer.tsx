@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
+import { useI18n } from '../lib/i18n.tsx';
 import { useSiteInfo } from '../lib/site.ts';
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
-import { FOOTER_POLICY_LINKS, FOOTER_PRODUCT_LINKS } from './nav.ts';
+import { FOOTER_POLICY_LINKS, FOOTER_PRODUCT_LINKS, FOOTER_SELL_LINKS, type NavLink } from './nav.ts';
 
 const SOCIAL = [
   { href: 'https://www.facebook.com/', label: 'Facebook', Icon: FacebookIcon },
@@ -14,17 +15,33 @@ const SOCIAL = [
 /** SPEC §1 copyright years; GET /api/site may configure them. */
 export const COPYRIGHT_YEARS = '2023-24';
 
-/** Footer on every page: social icons, product and policy links, the owner's contact block. */
+/**
+ * Footer on every page: social icons, product and policy links, "Sell on Vastra" (the seller and
+ * admin logins, issue 21), the owner's contact block.
+ */
 export function Footer() {
+  const i18n = useI18n();
   const siteInfo = useSiteInfo();
   const site = siteInfo.data;
+  const links = (title: string, list: NavLink[]) => (
+    <nav aria-label={i18n._(title)}>
+      <h2>{i18n._(title)}</h2>
+      <ul>
+        {list.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to}>{i18n._(l.label)}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
   return (
     <footer className="site-footer">
       <div className="footer-grid">
         <section>
           <Logo />
-          <p className="footer-tagline">Your One-Stop Online Shop</p>
-          <ul className="social" aria-label="Vastra on social media">
+          <p className="footer-tagline">{i18n._('Your One-Stop Online Shop')}</p>
+          <ul className="social" aria-label={i18n._('Vastra on social media')}>
             {SOCIAL.map(({ href, label, Icon }) => (
               <li key={label}>
                 <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
@@ -34,28 +51,11 @@ export function Footer() {
             ))}
           </ul>
         </section>
-        <nav aria-label="Products">
-          <h2>Products</h2>
-          <ul>
-            {FOOTER_PRODUCT_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to}>{l.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Policies">
-          <h2>Policies</h2>
-          <ul>
-            {FOOTER_POLICY_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to}>{l.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <section aria-label="Contact">
-          <h2>Contact</h2>
+        {links(/*i18n*/ 'Products', FOOTER_PRODUCT_LINKS)}
+        {links(/*i18n*/ 'Policies', FOOTER_POLICY_LINKS)}
+        {links(/*i18n*/ 'Sell on Vastra', FOOTER_SELL_LINKS)}
+        <section aria-label={i18n._('Contact')}>
+          <h2>{i18n._('Contact')}</h2>
           {site ? (
             <address>
               <strong>{site.ownerName}</strong>
@@ -72,14 +72,19 @@ export function Footer() {
             </address>
           ) : siteInfo.isError ? (
             <p className="muted">
-              Contact details could not be loaded. <Link to="/contacts">Write to us</Link>
+              {i18n._('Contact details could not be loaded.')}{' '}
+              <Link to="/contacts">{i18n._('Write to us')}</Link>
             </p>
           ) : (
-            <p className="muted">Contact details are loading…</p>
+            <p className="muted">{i18n._('Contact details are loading…')}</p>
           )}
         </section>
       </div>
-      <p className="copyright">© {site?.copyrightYears ?? COPYRIGHT_YEARS} Vastra. All rights reserved.</p>
+      <p className="copyright">
+        {i18n._('© {years} Vastra. All rights reserved.', {
+          years: site?.copyrightYears ?? COPYRIGHT_YEARS,
+        })}
+      </p>
     </footer>
   );
 }

@@ -1,21 +1,23 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { LOGIN_PATH, signOut, useSession } from '../lib/auth.ts';
-import { queryClient } from '../lib/query.ts';
+import { Link, useLocation } from 'react-router';
+import { useSession } from '../lib/auth.ts';
+import { useI18n } from '../lib/i18n.tsx';
 import { useSellerReturnsToAct } from '../lib/return-counts.ts';
 import { CloseIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
 import { menuFor } from './nav.ts';
 import { SearchForm } from './SearchForm.tsx';
+import { useLogout } from './useLogout.ts';
 
 /**
  * Off-canvas menu (SPEC §2 "Navigation"). A modal <dialog> gives focus trapping, Escape to close
  * and an inert page behind it for free.
  */
 export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const i18n = useI18n();
   const ref = useRef<HTMLDialogElement>(null);
   const session = useSession();
-  const navigate = useNavigate();
+  const signOut = useLogout();
   const location = useLocation();
   const returnsToAct = useSellerReturnsToAct(open && session.role === 'seller');
 
@@ -33,12 +35,8 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
   }, [location.key]);
 
   const logout = () => {
-    if (session.role === 'visitor') return;
-    const role = session.role;
-    signOut(role);
-    queryClient.removeQueries();
     onClose();
-    navigate(LOGIN_PATH[role]);
+    signOut();
   };
 
   return (
@@ -46,7 +44,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
     <dialog
       ref={ref}
       className="side-menu"
-      aria-label="Main menu"
+      aria-label={i18n._('Main menu')}
       onClose={onClose}
       onClick={(e) => {
         // A click on the backdrop (the dialog element itself) closes the menu.
@@ -55,30 +53,32 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
     >
       <div className="side-menu-panel">
         <div className="side-menu-top">
-          <Link to="/home-page" aria-label="Vastra home">
+          <Link to="/home-page" aria-label={i18n._('Vastra home')}>
             <Logo />
           </Link>
-          <button type="button" className="icon-btn" onClick={onClose} aria-label="Close menu">
+          <button type="button" className="icon-btn" onClick={onClose} aria-label={i18n._('Close menu')}>
             <CloseIcon />
           </button>
         </div>
         <p className="side-menu-who">
-          {session.role === 'visitor' ? 'Hello, Guest' : `Hello, ${session.name || 'there'}`}
+          {session.role === 'visitor'
+            ? i18n._('Hello, Guest')
+            : i18n._('Hello, {name}', { name: session.name || i18n._('there') })}
         </p>
         <SearchForm id="menu-search" className="menu-search" onDone={onClose} />
-        <nav aria-label="Site">
+        <nav aria-label={i18n._('Site')}>
           {menuFor(session.role).map((g) => (
             <div className="side-menu-group" key={g.title}>
-              <h2>{g.title}</h2>
+              <h2>{i18n._(g.title)}</h2>
               <ul>
                 {g.links.map((l) => (
                   <li key={l.to + l.label}>
                     <Link to={l.to}>
-                      {l.label}
+                      {i18n._(l.label)}
                       {l.to === '/seller-returns' && returnsToAct > 0 && (
                         <span className="badge menu-badge">
                           {returnsToAct}
-                          <span className="visually-hidden"> waiting for you</span>
+                          <span className="visually-hidden"> {i18n._('waiting for you')}</span>
                         </span>
                       )}
                     </Link>
@@ -87,7 +87,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
                 {g.title === 'Account' && session.role !== 'visitor' && (
                   <li>
                     <button type="button" className="link-btn" onClick={logout}>
-                      Logout
+                      {i18n._('Logout')}
                     </button>
                   </li>
                 )}

@@ -25,6 +25,12 @@ export const CartIcon = () => (
     <path d="M2 3h3l2.6 12.2a2 2 0 0 0 2 1.6h8.3a2 2 0 0 0 2-1.5L22 7H6" />
   </svg>
 );
+export const UserIcon = () => (
+  <svg aria-hidden="true" {...base} {...line}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </svg>
+);
 export const SearchIcon = () => (
   <svg aria-hidden="true" {...base} {...line} width={18} height={18}>
     <circle cx="11" cy="11" r="7" />
