@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { concurrencyLimit } from '../../lib/limit.ts';
 import { catalogCacheOf, sendCached } from '../catalog/index.ts';
+import { SearchIndex } from './memory-index.ts';
 import { type SearchCache, searchProducts } from './search-products.ts';
 
 /**
@@ -19,6 +20,15 @@ export default async function searchRoutes(fastify: FastifyInstance) {
   const { db } = app.deps;
   const cache = catalogCacheOf(app.deps);
   const limit = concurrencyLimit(SEARCHES_AT_ONCE);
+  // The catalogue's search fields in memory (ADR 012), loaded once the app is up: until then, and
+  // for what it cannot answer, searches run in SQL.
+  const index = new SearchIndex(db);
+  app.addHook('onReady', async () => {
+    void index.start().catch((err) => app.log.error({ err }, 'search index: loading failed'));
+  });
+  app.addHook('onClose', async () => {
+    await index.close().catch(() => undefined);
+  });
   // The facets and total, and the order of the first results, are shared by the pages and sorts of
   // one search (and invalidated with it).
   const shared: SearchCache = async <T>(key: string, compute: () => Promise<T>) => {
@@ -32,7 +42,7 @@ export default async function searchRoutes(fastify: FastifyInstance) {
     // Answers are cached per catalogue version like the other public lists (a change shows at once).
     const key = `search?${JSON.stringify(req.query, Object.keys(req.query).sort())}`;
     return sendCached(req, reply, key, async () => {
-      const answer = await searchProducts(db, req.query, { cache: shared, limit });
+      const answer = await searchProducts(db, req.query, { cache: shared, limit, index });
       return { payload: answer, headers: { 'x-total-count': String(answer.total) } };
     });
   });

@@ -1,5 +1,5 @@
 import type { ProductSearchAnswer, ProductSearchQuery, SearchSort } from '@vastra/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { products, sellers } from '../../db/schema.ts';
 import type { Limit } from '../../lib/limit.ts';
@@ -8,8 +8,12 @@ import { isVisible, type ProductRow, productColumns, toApiProduct } from '../cat
 import { catalogueStats } from './catalogue-stats.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { buildFilters } from './filters.ts';
+import type { SearchIndex } from './memory-index.ts';
 import { type Ordered, orderedRows } from './order.ts';
+import { keysOf } from './size-color.ts';
 import { type SearchSummary, type SummaryOptions, summarise } from './summary.ts';
+import { textQuery } from './text-query.ts';
+import { parseTsquery, type TsNode } from './tsquery.ts';
 import { expansionsOf } from './typos.ts';
 
 /**
@@ -36,6 +40,8 @@ export interface SearchOptions {
   window?: number;
   /** Sampling and exact-count thresholds (tests make them small to see estimates). */
   summary?: Partial<SummaryOptions>;
+  /** The catalogue in memory (memory-index.ts): answers every search it can, once loaded. */
+  index?: SearchIndex;
 }
 
 /** A stable key of the query without the named fields. */
@@ -73,12 +79,17 @@ export async function searchProducts(
     limit = (task) => task(),
     window = ORDER_WINDOW,
     summary: tuning,
+    index,
   }: SearchOptions = {},
 ): Promise<ProductSearchAnswer> {
+  if (index) {
+    const answer = await searchInMemory(db, index, query);
+    if (answer) return answer;
+  }
   const [stats, expand] = await Promise.all([catalogueStats(db), expansionsOf(db, query.q)]);
   const filters = buildFilters(query, expand);
   const sort = query.sort ?? (filters.text ? 'relevance' : 'newest');
-  const after = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
+  const after = query.cursor ? decodeCursor(query.cursor, keyedAs(sort, !!filters.text)) : undefined;
   const offset = after ? 0 : (query.page - 1) * query.limit;
 
   const counted: SearchSummary = await cache(`search-facets?${facetKey(query)}`, () =>
@@ -123,8 +134,105 @@ export async function searchProducts(
     totalIsEstimate: exact === undefined && counted.totalIsEstimate,
     page: query.page,
     limit: query.limit,
-    nextCursor: last && wanted.length === query.limit ? encodeCursor(sort, last.key) : null,
+    nextCursor:
+      last && wanted.length === query.limit ? encodeCursor(keyedAs(sort, !!filters.text), last.key) : null,
     facets: counted.facets,
+  };
+}
+
+/** The sort a page is ordered and its cursor keyed by: relevance without text is newest. */
+const keyedAs = (sort: SearchSort, text: boolean): SearchSort =>
+  sort === 'relevance' && !text ? 'newest' : sort;
+
+/** The search text as PostgreSQL's tsqueries (matching, and relevance's), parsed; kept a minute. */
+interface ParsedText {
+  match: TsNode;
+  rank: TsNode;
+}
+const TEXT_KEPT_MS = 60_000;
+const TEXT_KEPT_MAX = 5_000;
+const parsedTexts = new WeakMap<SearchIndex, Map<string, { at: number; parsed: ParsedText | null }>>();
+
+/**
+ * The text's tsqueries, built as the SQL search builds them (synonyms, typos: text-query.ts) and
+ * printed by PostgreSQL (one statement, with the typo lookup when a word needs it), or null when
+ * the index cannot match them (phrases, no lexeme left). Kept per text for a minute: the words of
+ * the catalogue a typo is corrected to change rarely.
+ */
+async function parsedText(db: DbOrTx, index: SearchIndex, q: string): Promise<ParsedText | null> {
+  let kept = parsedTexts.get(index);
+  if (!kept) {
+    kept = new Map();
+    parsedTexts.set(index, kept);
+  }
+  const now = Date.now();
+  const hit = kept.get(q);
+  if (hit && now - hit.at < TEXT_KEPT_MS) return hit.parsed;
+  const text = textQuery(q, await expansionsOf(db, q));
+  let parsed: ParsedText | null = null;
+  if (text) {
+    const result = await db.execute(sql`select (${text.match})::text as "m", (${text.rank})::text as "r"`);
+    const [row] = (result as unknown as { rows: { m: string; r: string }[] }).rows;
+    const match = parseTsquery(row!.m);
+    const rank = parseTsquery(row!.r);
+    parsed = match && rank ? { match, rank } : null;
+  }
+  if (kept.size >= TEXT_KEPT_MAX) kept.clear();
+  kept.set(q, { at: now, parsed });
+  return parsed;
+}
+
+/**
+ * The search answered from the catalogue in memory: exact total and facets, the page's order, then
+ * the page's rows by id. Undefined when the index cannot answer it (not loaded yet; size and colour
+ * together, whose one-variant rule reads the variants; a phrase): the SQL search does.
+ */
+async function searchInMemory(
+  db: DbOrTx,
+  index: SearchIndex,
+  query: ProductSearchQuery,
+): Promise<ProductSearchAnswer | undefined> {
+  if (query.size && query.color) return undefined;
+  const hasText = query.q !== undefined && textQuery(query.q) !== undefined;
+  const sort = keyedAs(query.sort ?? (hasText ? 'relevance' : 'newest'), hasText);
+  // A bad cursor is refused before any work.
+  const after = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
+  const [ready, text] = await Promise.all([
+    index.catchUp(),
+    hasText ? parsedText(db, index, query.q!) : Promise.resolve(undefined),
+  ]);
+  if (!ready || text === null) return undefined;
+  const found = index.search({
+    text: text && { ...text, typed: query.q!.toLowerCase() },
+    category: query.category,
+    subCategory: query.subCategory,
+    brandKeys: query.brand && keysOf(query.brand),
+    minPaise: query.minPrice === undefined ? undefined : rupeesToPaise(query.minPrice),
+    maxPaise: query.maxPrice === undefined ? undefined : rupeesToPaise(query.maxPrice),
+    sizes: query.size,
+    colorKeys: query.color && keysOf(query.color),
+    inStock: query.inStock,
+    sort,
+    limit: query.limit,
+    skip: after ? 0 : (query.page - 1) * query.limit,
+    after,
+  });
+  const rows =
+    found.rows.length === 0
+      ? []
+      : await rowsById(
+          db,
+          found.rows.map((r) => r.id),
+        );
+  const last = found.rows.at(-1);
+  return {
+    items: rows.map(toApiProduct),
+    total: found.total,
+    totalIsEstimate: false,
+    page: query.page,
+    limit: query.limit,
+    nextCursor: last && found.rows.length === query.limit ? encodeCursor(sort, last.key) : null,
+    facets: found.facets,
   };
 }
 

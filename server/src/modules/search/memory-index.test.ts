@@ -1,0 +1,336 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ProductSearchAnswer,
+  productSearchQuerySchema,
+  SUB_CATEGORIES,
+  SUB_CATEGORY_PARENT,
+  type SubCategory,
+} from '@vastra/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerSeller } from '../../../test/factories.ts';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { products, productVariants, sellers } from '../../db/schema.ts';
+import { rupeesToPaise } from '../../lib/money.ts';
+import { bumpCatalogVersion } from '../catalog/index.ts';
+import { lexemesOf, micros, SearchIndex } from './memory-index.ts';
+import { searchProducts } from './search-products.ts';
+import { parseTsquery } from './tsquery.ts';
+
+/**
+ * The catalogue in memory (ADR 012) answers exactly what the SQL search answers — the same page in
+ * the same order, the same total, every facet count — on a catalogue built to be awkward (brands
+ * and colours spelt several ways, no brand, several colours per product, ties in creation time,
+ * Hindi names, removed products, a suspended seller), and keeps answering so while the catalogue
+ * changes under it. The SQL search itself is checked against plain count(*) in search-scale.test.ts.
+ */
+let ctx: TestContext;
+let sellerId: string;
+let otherSellerId: string;
+let index: SearchIndex;
+
+const NAMES = [
+  'Cotton Kurta',
+  'Printed Kurti',
+  'Formal Trousers',
+  'Palazzo Pants',
+  'Boys Cotton T-Shirt',
+  'Slim Fit Jeans',
+  'Oxford Shirt',
+  'Linen Shirt',
+  'कुर्ता सूती',
+  'Silk Saree',
+  'Girls Frock',
+  'Hoodie',
+];
+const BRANDS = ['Rangrez', ' rangrez ', 'RANGREZ', 'Desi Loom', 'Khadi Craft', null];
+const COLORS = ['Blue', 'blue', 'Maroon', ' White', null];
+const VARIANT_COLORS = ['', 'Red', 'Blue', 'green '];
+const SIZE_RUNS = [['S', 'M', 'L'], ['M', 'L', 'XL'], ['30', '32', '34'], ['Free Size']];
+
+async function insertMany(count: number, seed: number, seller = sellerId) {
+  const rows: (typeof products.$inferInsert)[] = [];
+  const variants: (typeof productVariants.$inferInsert)[] = [];
+  for (let i = 0; i < count; i++) {
+    const n = seed * 1000 + i;
+    const subCategory = SUB_CATEGORIES[n % SUB_CATEGORIES.length] as SubCategory;
+    const id = randomUUID();
+    const pricePaise = rupeesToPaise(199 + ((n * 137) % 60) * 100);
+    rows.push({
+      id,
+      sellerId: seller,
+      name: `${NAMES[n % NAMES.length]} ${n % 3 === 0 ? 'Classic' : 'Item'}`,
+      category: SUB_CATEGORY_PARENT[subCategory],
+      subCategory,
+      pricePaise,
+      stock: 0,
+      imageUrl: '/media/test/sample-640.webp',
+      imageId: `test/${id}`,
+      color: COLORS[n % COLORS.length],
+      brand: BRANDS[n % BRANDS.length],
+      ratingAvg: n % 5 === 0 ? 0 : 2 + ((n * 13) % 30) / 10,
+      ratingCount: n % 5 === 0 ? 0 : 1 + (n % 4),
+      // Every fourth product shares its creation time with the one before: ties broken by id.
+      createdAt: new Date(Date.parse('2026-01-01T00:00:00Z') + Math.floor(n / 2) * 60_000 + (n % 2) * 7),
+    });
+    for (const [k, size] of SIZE_RUNS[n % SIZE_RUNS.length]!.entries())
+      variants.push({
+        productId: id,
+        sellerId: seller,
+        size,
+        color: n % 4 === 1 ? VARIANT_COLORS[(n + k) % VARIANT_COLORS.length] : '',
+        sku: `MI-${id}-${k}`,
+        stock: (n + k) % 5 === 0 ? 0 : 1 + ((n + k) % 7),
+        pricePaise: pricePaise + k * 10_000,
+      });
+  }
+  await ctx.db.insert(products).values(rows);
+  await ctx.db.insert(productVariants).values(variants);
+  await bumpCatalogVersion(ctx.db);
+  return rows.map((r) => r.id!);
+}
+
+const parse = (query: string) => {
+  const params = new URLSearchParams(query);
+  const raw: Record<string, string | string[]> = {};
+  for (const k of new Set(params.keys()))
+    raw[k] = params.getAll(k).length > 1 ? params.getAll(k) : params.get(k)!;
+  return productSearchQuerySchema.parse(raw);
+};
+
+/** The SQL search, counting exactly (no sample), and the index's answer. */
+const inSql = (query: string) =>
+  searchProducts(ctx.db, parse(query), { summary: { sampleRows: 1_000_000_000 } });
+const inMemory = async (query: string) => {
+  expect(await index.catchUp()).toBe(true);
+  return searchProducts(ctx.db, parse(query), { index });
+};
+
+const shape = (a: ProductSearchAnswer) => ({
+  ids: a.items.map((p) => p._id),
+  total: a.total,
+  facets: a.facets,
+  nextCursor: a.nextCursor,
+});
+
+const QUERIES = [
+  '',
+  'sort=price_asc',
+  'sort=price_desc&limit=7&page=3',
+  'sort=rating&limit=13&page=2',
+  'category=Mens',
+  'category=Womens&sort=price_desc',
+  'subCategory=LadiesPant&maxPrice=2499',
+  'q=kurta',
+  'q=kurt',
+  'q=shirt&sort=rating',
+  'q=cotton&inStock=true',
+  'q=shrit',
+  'q=trousers',
+  'q=कुर्ता',
+  'q=classic&limit=5&page=4',
+  'q=cotton kurta',
+  'q=item -shirt',
+  'q=the',
+  'q=zzzz',
+  'brand=rangrez',
+  'brand=rangrez&brand=Desi Loom&minPrice=1000',
+  'color=blue',
+  'color=red&sort=price_asc',
+  'color=GREEN',
+  'size=M',
+  'size=M&size=32&inStock=true',
+  'size=XXL',
+  'minPrice=500&maxPrice=1999&sort=newest&limit=11&page=2',
+  'inStock=true&category=Kids',
+  'q=item&category=Womens&brand=khadi craft&maxPrice=3999',
+  'q=shirt&size=L&brand=rangrez&minPrice=1500',
+  'category=Mens&subCategory=LadiesDress',
+];
+
+async function expectSame(query: string) {
+  const [mem, db] = await Promise.all([inMemory(query), inSql(query)]);
+  expect(shape(mem), query).toEqual(shape(db));
+  expect(mem.totalIsEstimate).toBe(false);
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  sellerId = (await registerSeller(ctx.app)).id;
+  otherSellerId = (await registerSeller(ctx.app)).id;
+  await insertMany(240, 1);
+  await insertMany(30, 2, otherSellerId);
+  index = new SearchIndex(ctx.db);
+  await index.start();
+});
+afterAll(async () => {
+  await index?.close();
+  await ctx?.close();
+});
+
+describe('the catalogue in memory', () => {
+  it('holds every active product', async () => {
+    const [row] = (
+      (await ctx.db.execute(sql`select count(*)::int as n from product_search`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows;
+    expect(index.ready).toBe(true);
+    expect(index.size).toBe(row!.n);
+    expect(index.size).toBeGreaterThanOrEqual(270);
+  });
+
+  it.each(QUERIES)('answers %j as the SQL search does', async (query) => {
+    await expectSame(query);
+  });
+
+  it('gives the total and page a plain count(*) gives', async () => {
+    const mem = await inMemory('q=kurta&inStock=true&limit=200');
+    const [row] = (
+      (await ctx.db.execute(
+        sql`select count(*)::int as n from products p join sellers s on s.id = p.seller_id
+            where p.status = 'active' and s.status = 'active' and p.stock > 0
+              and p.search @@ to_tsquery('english', 'kurta:* | kurti | kurtas | kurtis | kurtha | कुर्ता | कुर्ती')`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
+    expect(mem.total).toBe(row!.n);
+    expect(mem.items).toHaveLength(row!.n);
+    expect(mem.total).toBeGreaterThan(10);
+  });
+
+  it('sees every change on the next search: added, repriced, sold out, removed, seller suspended', async () => {
+    const added = await insertMany(12, 3);
+    await ctx.db
+      .update(products)
+      .set({ pricePaise: rupeesToPaise(99) })
+      .where(eq(products.id, added[0]!));
+    await ctx.db.update(products).set({ status: 'removed' }).where(eq(products.id, added[1]!));
+    await ctx.db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.productId, added[2]!));
+    await bumpCatalogVersion(ctx.db);
+    for (const query of ['', 'sort=price_asc&limit=3', 'inStock=true&q=item', 'q=classic'])
+      await expectSame(query);
+    const cheapest = await inMemory('sort=price_asc&limit=1');
+    expect(cheapest.items[0]?._id).toBe(added[0]);
+    expect((await inMemory('limit=200&sort=newest')).items.map((p) => p._id)).not.toContain(added[1]);
+
+    const before = (await inMemory('')).total;
+    await ctx.db.update(sellers).set({ status: 'suspended' }).where(eq(sellers.id, otherSellerId));
+    await bumpCatalogVersion(ctx.db);
+    const after = await inMemory('');
+    expect(after.total).toBe(before - 30);
+    await expectSame('');
+    await expectSame('q=shirt&sort=price_desc');
+    await ctx.db.update(sellers).set({ status: 'active' }).where(eq(sellers.id, otherSellerId));
+    expect((await inMemory('')).total).toBe(before);
+  });
+
+  it('walks deep pages by cursor with no product twice and none skipped while products are added', async () => {
+    for (const query of [
+      'sort=newest',
+      'sort=price_asc',
+      'sort=rating',
+      'q=item',
+      'q=shirt&sort=price_desc',
+    ]) {
+      const expected = (await inSql(`${query}&limit=200`)).items.map((p) => p._id);
+      const seen: string[] = [];
+      let cursor: string | null | undefined;
+      let round = 0;
+      do {
+        const page = await inMemory(`${query}&limit=9${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...page.items.map((p) => p._id));
+        cursor = page.nextCursor;
+        // Products added meanwhile land before the cursor (newest) or anywhere (price): either way
+        // the ones there at the start are each listed once.
+        if (round++ % 3 === 0) await insertMany(2, 10 + round);
+      } while (cursor);
+      expect(new Set(seen).size, query).toBe(seen.length);
+      for (const id of expected) expect(seen, query).toContain(id);
+    }
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'sees a transaction that began before a catch-up and committed after it',
+    async () => {
+      const [id] = await insertMany(1, 50);
+      await inMemory('');
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let updated!: () => void;
+      const didUpdate = new Promise<void>((resolve) => {
+        updated = resolve;
+      });
+      const tx = ctx.db.transaction(async (t) => {
+        await t
+          .update(products)
+          .set({ pricePaise: rupeesToPaise(42) })
+          .where(eq(products.id, id!));
+        updated();
+        await held;
+      });
+      await didUpdate;
+      // A catch-up while that transaction is open: it cannot see the change yet.
+      expect((await inMemory('sort=price_asc&limit=1')).items[0]?._id).not.toBe(id);
+      release();
+      await tx;
+      expect((await inMemory('sort=price_asc&limit=1')).items[0]?._id).toBe(id);
+    },
+  );
+
+  it('answers through the route once loaded, with exact counts', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/products?q=kurta&category=Mens' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as ProductSearchAnswer;
+    expect(body.totalIsEstimate).toBe(false);
+    expect(shape(body)).toEqual(shape(await inSql('q=kurta&category=Mens')));
+  });
+});
+
+describe('reading what PostgreSQL prints', () => {
+  it('parses tsqueries, and refuses phrases and empty ones', () => {
+    expect(parseTsquery("'shirt':* & ( 'kurta' | 'kurti' ) & !'silk'")).toEqual({
+      op: 'and',
+      args: [
+        {
+          op: 'and',
+          args: [
+            { op: 'term', lexeme: 'shirt', prefix: true },
+            {
+              op: 'or',
+              args: [
+                { op: 'term', lexeme: 'kurta', prefix: false },
+                { op: 'term', lexeme: 'kurti', prefix: false },
+              ],
+            },
+          ],
+        },
+        { op: 'not', arg: { op: 'term', lexeme: 'silk', prefix: false } },
+      ],
+    });
+    expect(parseTsquery("'a' | 'b' & 'c'")).toEqual({
+      op: 'or',
+      args: [
+        { op: 'term', lexeme: 'a', prefix: false },
+        {
+          op: 'and',
+          args: [
+            { op: 'term', lexeme: 'b', prefix: false },
+            { op: 'term', lexeme: 'c', prefix: false },
+          ],
+        },
+      ],
+    });
+    expect(parseTsquery("'it''s'")).toEqual({ op: 'term', lexeme: "it's", prefix: false });
+    expect(parseTsquery("'slim' <-> 'fit'")).toBeUndefined();
+    expect(parseTsquery('')).toBeUndefined();
+    expect(parseTsquery("'a' &")).toBeUndefined();
+  });
+
+  it('reads lexemes and timestamps', () => {
+    expect(lexemesOf("'cotton':3 'it''s':1 'कुर्ता':2,5A")).toEqual(['cotton', "it's", 'कुर्ता']);
+    expect(micros('2026-01-01T00:00:00.000007Z') - micros('2026-01-01T00:00:00.000000Z')).toBe(7);
+    expect(micros('2026-01-01T00:00:01.250000Z') - micros('2026-01-01T00:00:00.000000Z')).toBe(1_250_000);
+  });
+});

@@ -1,0 +1,759 @@
+import {
+  compareSizes,
+  type FacetValue,
+  PRICE_BANDS,
+  type SearchFacets,
+  type SearchSort,
+} from '@vastra/contracts';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { rupeesToPaise } from '../../lib/money.ts';
+import type { SortKey } from './cursor.ts';
+import type { OrderedRow } from './order.ts';
+import type { TsNode } from './tsquery.ts';
+
+/**
+ * The catalogue's search fields in this process's memory (ADR 012): every cold search and browse
+ * is answered here — matches, exact facet counts, the page's order — and only the page's own rows
+ * are read from the database. A search no longer costs reads proportional to its matches in
+ * PostgreSQL (a common word is a sixth of the catalogue): it costs one pass over the matches in
+ * typed arrays, about 1 ms per 100,000 products.
+ *
+ * What it holds per product is product_search's row (kept by a trigger, migration 0014), and the
+ * text as the lexemes PostgreSQL stored for it (`search`, and `name_search` for relevance), each
+ * word pointing to its products. The database still does all the language work: the shopper's text
+ * is turned into a tsquery by PostgreSQL (stemming, stop words, synonyms, typos: text-query.ts)
+ * and matched here against the lexemes it stored, so both agree on what a word is.
+ *
+ * Fresh: each search first catches up (one statement, shared by the searches that arrive while it
+ * runs): the products whose search rows changed in transactions not complete at the previous
+ * catch-up (search_changes, migration 0017) are read again; a changed product gets a new slot and
+ * its old one is marked dead, so the word lists only grow and are rebuilt (reloaded whole, in the
+ * background) when too many slots are dead. Sellers not active are read each time. A search
+ * arriving after a commit therefore sees it, in every process.
+ */
+
+const BAND_STARTS = PRICE_BANDS.slice(1).map((b) => rupeesToPaise(b.min));
+const bandOf = (paise: number) => {
+  for (let i = 0; i < BAND_STARTS.length; i++) if (paise < BAND_STARTS[i]!) return i;
+  return BAND_STARTS.length;
+};
+
+/** PostgreSQL's trim(): spaces only. */
+const trimSpaces = (s: string) => s.replace(/^ +| +$/g, '');
+
+/** Strings to small numbers. */
+class Dictionary {
+  private codes = new Map<string, number>();
+  readonly values: string[] = [];
+  code(value: string): number {
+    let c = this.codes.get(value);
+    if (c === undefined) {
+      c = this.values.length;
+      this.codes.set(value, c);
+      this.values.push(value);
+    }
+    return c;
+  }
+  find(value: string): number | undefined {
+    return this.codes.get(value);
+  }
+  get size() {
+    return this.values.length;
+  }
+}
+
+/** A growing list of slots. */
+class Postings {
+  ids = new Int32Array(4);
+  length = 0;
+  push(slot: number) {
+    if (this.length === this.ids.length) {
+      const more = new Int32Array(this.ids.length * 2);
+      more.set(this.ids);
+      this.ids = more;
+    }
+    this.ids[this.length++] = slot;
+  }
+}
+
+/** Lexemes and the slots of the products that have them. */
+class Lexicon {
+  private lists = new Map<string, Postings>();
+  private sorted: string[] | undefined;
+  add(lexeme: string, slot: number) {
+    let p = this.lists.get(lexeme);
+    if (!p) {
+      p = new Postings();
+      this.lists.set(lexeme, p);
+      this.sorted = undefined;
+    }
+    p.push(slot);
+  }
+  /** The lists of `lexeme`, or of every lexeme it begins. */
+  lookup(lexeme: string, prefix: boolean): Postings[] {
+    if (!prefix) {
+      const p = this.lists.get(lexeme);
+      return p ? [p] : [];
+    }
+    this.sorted ??= [...this.lists.keys()].sort();
+    const words = this.sorted;
+    let lo = 0;
+    let hi = words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (words[mid]! < lexeme) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: Postings[] = [];
+    for (let i = lo; i < words.length && words[i]!.startsWith(lexeme); i++)
+      found.push(this.lists.get(words[i]!)!);
+    return found;
+  }
+}
+
+/** The lexemes of a tsvector as PostgreSQL prints it: `'cotton':3 'shirt':2,5A`. */
+const LEXEME = /'((?:[^'\\]|''|\\.)*)'/g;
+export function lexemesOf(tsvector: string): string[] {
+  const found: string[] = [];
+  for (const m of tsvector.matchAll(LEXEME)) found.push(m[1]!.replace(/''/g, "'").replace(/\\(.)/g, '$1'));
+  return found;
+}
+
+/** A timestamp as the cursor holds it (UTC, microseconds) in microseconds since 1970. */
+export function micros(text: string): number {
+  return Date.parse(`${text.slice(0, 23)}Z`) * 1000 + Number(text.slice(23, 26));
+}
+
+/** product_search's row as the index reads it. */
+interface Row {
+  id: string;
+  seller_id: string;
+  name_key: string;
+  category: string;
+  sub_category: string;
+  brand: string | null;
+  color: string | null;
+  price_paise: number;
+  in_stock: boolean;
+  sizes_in_stock: string[];
+  colors_in_stock: string[];
+  rating_avg: number;
+  rating_count: number;
+  created: string;
+  search: string;
+  name_search: string;
+}
+
+const ROW_COLUMNS =
+  sql.raw(`product_id::text as id, seller_id::text as seller_id, name_key, category, sub_category,
+  brand, color, price_paise, in_stock, sizes_in_stock, colors_in_stock, rating_avg, rating_count,
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created,
+  search::text as search, name_search::text as name_search`);
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** What a search asks of the index: its filters as the index holds them, the sort and the page. */
+export interface IndexQuery {
+  text?: { match: TsNode; rank: TsNode; typed: string };
+  category?: string;
+  subCategory?: string;
+  brandKeys?: string[];
+  minPaise?: number;
+  maxPaise?: number;
+  sizes?: readonly string[];
+  colorKeys?: string[];
+  inStock?: boolean;
+  /** `relevance` only with text. */
+  sort: SearchSort;
+  limit: number;
+  skip: number;
+  after?: SortKey;
+}
+
+export interface IndexAnswer {
+  total: number;
+  facets: SearchFacets;
+  rows: OrderedRow[];
+}
+
+/** The facet dimensions, in the order a product is checked against them. */
+const CATEGORY = 0;
+const SUB_CATEGORY = 1;
+const BRAND = 2;
+const PRICE = 3;
+const SIZE = 4;
+const COLOR = 5;
+const IN_STOCK = 6;
+
+const LOAD_BATCH = 20_000;
+/** A process that has not caught up for this long reloads whole (search_changes keeps a day). */
+const STALE_MS = 6 * 60 * 60 * 1000;
+
+const byCount = (a: FacetValue, b: FacetValue) => b.count - a.count || a.value.localeCompare(b.value);
+
+/** The in-memory copy of product_search, in slots; a changed product moves to a new slot. */
+class Slots {
+  capacity = 0;
+  length = 0;
+  dead = 0;
+  ids: string[] = [];
+  createdText: string[] = [];
+  nameKey: string[] = [];
+  alive = new Uint8Array(0);
+  seller = new Int32Array(0);
+  category = new Int32Array(0);
+  subCategory = new Int32Array(0);
+  /** Brand key code (lower case, trimmed), -1 for none; and the seller's spelling. */
+  brandKey = new Int32Array(0);
+  brandSpelling = new Int32Array(0);
+  price = new Int32Array(0);
+  band = new Uint8Array(0);
+  inStock = new Uint8Array(0);
+  ratingAvg = new Float64Array(0);
+  ratingCount = new Int32Array(0);
+  created = new Float64Array(0);
+  /** Size codes in stock, and colour keys and spellings (shared arrays: few distinct lists). */
+  sizes: Int32Array[] = [];
+  colorKeys: Int32Array[] = [];
+  colorSpellings: Int32Array[] = [];
+
+  /** Where each product is now. */
+  slotOf = new Map<string, number>();
+
+  readonly sellers = new Dictionary();
+  readonly categories = new Dictionary();
+  readonly subCategories = new Dictionary();
+  readonly brandKeys = new Dictionary();
+  readonly brandSpellings = new Dictionary();
+  /** Brand spelling code → its key code. */
+  brandKeyOfSpelling: number[] = [];
+  readonly sizeNames = new Dictionary();
+  readonly colorKeyNames = new Dictionary();
+  readonly colorSpellingNames = new Dictionary();
+  colorKeyOfSpelling: number[] = [];
+  readonly words = new Lexicon();
+  readonly nameWords = new Lexicon();
+  private shared = new Map<string, Int32Array>();
+  inactiveSellers = new Uint8Array(0);
+
+  private grow() {
+    const cap = Math.max(1024, this.capacity * 2);
+    const typed = <T extends Int32Array | Uint8Array | Float64Array>(old: T, make: (n: number) => T): T => {
+      const next = make(cap);
+      next.set(old);
+      return next;
+    };
+    this.alive = typed(this.alive, (n) => new Uint8Array(n));
+    this.seller = typed(this.seller, (n) => new Int32Array(n));
+    this.category = typed(this.category, (n) => new Int32Array(n));
+    this.subCategory = typed(this.subCategory, (n) => new Int32Array(n));
+    this.brandKey = typed(this.brandKey, (n) => new Int32Array(n));
+    this.brandSpelling = typed(this.brandSpelling, (n) => new Int32Array(n));
+    this.price = typed(this.price, (n) => new Int32Array(n));
+    this.band = typed(this.band, (n) => new Uint8Array(n));
+    this.inStock = typed(this.inStock, (n) => new Uint8Array(n));
+    this.ratingAvg = typed(this.ratingAvg, (n) => new Float64Array(n));
+    this.ratingCount = typed(this.ratingCount, (n) => new Int32Array(n));
+    this.created = typed(this.created, (n) => new Float64Array(n));
+    this.capacity = cap;
+  }
+
+  private intern(list: number[]): Int32Array {
+    const key = list.join(',');
+    let arr = this.shared.get(key);
+    if (!arr) {
+      arr = Int32Array.from(list);
+      this.shared.set(key, arr);
+    }
+    return arr;
+  }
+
+  remove(id: string) {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.alive[slot] = 0;
+    this.slotOf.delete(id);
+    this.dead++;
+  }
+
+  add(r: Row) {
+    this.remove(r.id);
+    if (this.length === this.capacity) this.grow();
+    const s = this.length++;
+    this.ids[s] = r.id;
+    this.createdText[s] = r.created;
+    this.nameKey[s] = r.name_key;
+    this.alive[s] = 1;
+    this.seller[s] = this.sellers.code(r.seller_id);
+    this.category[s] = this.categories.code(r.category);
+    this.subCategory[s] = this.subCategories.code(r.sub_category);
+    if (r.brand === null) {
+      this.brandKey[s] = -1;
+      this.brandSpelling[s] = -1;
+    } else {
+      const key = this.brandKeys.code(trimSpaces(r.brand).toLowerCase());
+      const spelling = this.brandSpellings.code(r.brand);
+      this.brandKeyOfSpelling[spelling] = key;
+      this.brandKey[s] = key;
+      this.brandSpelling[s] = spelling;
+    }
+    this.price[s] = r.price_paise;
+    this.band[s] = bandOf(r.price_paise);
+    this.inStock[s] = r.in_stock ? 1 : 0;
+    this.ratingAvg[s] = r.rating_avg;
+    this.ratingCount[s] = r.rating_count;
+    this.created[s] = micros(r.created);
+    this.sizes[s] = this.intern([...new Set(r.sizes_in_stock)].map((z) => this.sizeNames.code(z)));
+    // The colour filter matches the product's colour or a colour in stock (its key: case and spaces
+    // ignored); the facet counts each key once, under its greatest spelling.
+    const keys = new Set<number>();
+    const spellings = new Set<number>();
+    for (const c of [r.color, ...r.colors_in_stock]) {
+      if (c === null) continue;
+      const t = trimSpaces(c);
+      if (t === '') continue;
+      const key = this.colorKeyNames.code(t.toLowerCase());
+      const spelling = this.colorSpellingNames.code(t);
+      this.colorKeyOfSpelling[spelling] = key;
+      keys.add(key);
+      spellings.add(spelling);
+    }
+    this.colorKeys[s] = this.intern([...keys].sort((a, b) => a - b));
+    this.colorSpellings[s] = this.intern([...spellings].sort((a, b) => a - b));
+    for (const w of new Set(lexemesOf(r.search))) this.words.add(w, s);
+    for (const w of new Set(lexemesOf(r.name_search))) this.nameWords.add(w, s);
+    this.slotOf.set(r.id, s);
+  }
+
+  setInactiveSellers(ids: string[]) {
+    const flags = new Uint8Array(this.sellers.size + ids.length);
+    for (const id of ids) flags[this.sellers.code(id)] = 1;
+    this.inactiveSellers = flags;
+  }
+}
+
+/** A set of slots: one bit each. */
+type Bits = Uint32Array;
+
+function bitsOf(postings: Postings[], words: number): Bits {
+  const bits = new Uint32Array(words);
+  for (const p of postings) {
+    const ids = p.ids;
+    for (let i = 0; i < p.length; i++) {
+      const s = ids[i]!;
+      bits[s >>> 5]! |= 1 << (s & 31);
+    }
+  }
+  return bits;
+}
+
+function evaluate(node: TsNode, lexicon: Lexicon, words: number): Bits {
+  switch (node.op) {
+    case 'term':
+      return bitsOf(lexicon.lookup(node.lexeme, node.prefix), words);
+    case 'not': {
+      const bits = evaluate(node.arg, lexicon, words);
+      for (let i = 0; i < words; i++) bits[i] = ~bits[i]!;
+      return bits;
+    }
+    case 'and':
+    case 'or': {
+      const a = evaluate(node.args[0], lexicon, words);
+      const b = evaluate(node.args[1], lexicon, words);
+      if (node.op === 'and') for (let i = 0; i < words; i++) a[i]! &= b[i]!;
+      else for (let i = 0; i < words; i++) a[i]! |= b[i]!;
+      return a;
+    }
+  }
+}
+
+/** The sort's comparison of two slots (negative: `a` first) and of a slot with a cursor's key. */
+function orderOf(s: Slots, sort: SearchSort, tier: Uint8Array | undefined) {
+  const { created, ids, price, ratingAvg, ratingCount } = s;
+  const newest = (a: number, b: number) =>
+    created[b]! - created[a]! || (ids[a]! < ids[b]! ? 1 : ids[a]! > ids[b]! ? -1 : 0);
+  const newestVsKey = (a: number, at: number, id: string) =>
+    at - created[a]! || (ids[a]! < id ? 1 : ids[a]! > id ? -1 : 0);
+  switch (sort) {
+    case 'newest':
+      return {
+        compare: newest,
+        vsKey: (a: number, k: SortKey) => newestVsKey(a, micros(String(k[0])), String(k[1])),
+        key: (a: number): SortKey => [s.createdText[a]!, ids[a]!],
+      };
+    case 'price_asc':
+      return {
+        compare: (a: number, b: number) => price[a]! - price[b]! || newest(a, b),
+        vsKey: (a: number, k: SortKey) =>
+          price[a]! - Number(k[0]) || newestVsKey(a, micros(String(k[1])), String(k[2])),
+        key: (a: number): SortKey => [price[a]!, s.createdText[a]!, ids[a]!],
+      };
+    case 'price_desc':
+      return {
+        compare: (a: number, b: number) => price[b]! - price[a]! || newest(a, b),
+        vsKey: (a: number, k: SortKey) =>
+          Number(k[0]) - price[a]! || newestVsKey(a, micros(String(k[1])), String(k[2])),
+        key: (a: number): SortKey => [price[a]!, s.createdText[a]!, ids[a]!],
+      };
+    case 'rating':
+      return {
+        compare: (a: number, b: number) =>
+          ratingAvg[b]! - ratingAvg[a]! || ratingCount[b]! - ratingCount[a]! || newest(a, b),
+        vsKey: (a: number, k: SortKey) =>
+          Number(k[0]) - ratingAvg[a]! ||
+          Number(k[1]) - ratingCount[a]! ||
+          newestVsKey(a, micros(String(k[2])), String(k[3])),
+        key: (a: number): SortKey => [ratingAvg[a]!, ratingCount[a]!, s.createdText[a]!, ids[a]!],
+      };
+    case 'relevance': {
+      const t = tier!;
+      return {
+        compare: (a: number, b: number) => t[a]! - t[b]! || newest(a, b),
+        vsKey: (a: number, k: SortKey) =>
+          t[a]! - Number(k[0]) || newestVsKey(a, micros(String(k[1])), String(k[2])),
+        key: (a: number): SortKey => [t[a]!, s.createdText[a]!, ids[a]!],
+      };
+    }
+  }
+}
+
+/** The first `wanted` of `slots` in order (a sorted list of the best so far: few are kept). */
+function firstOf(slots: Int32Array, wanted: number, compare: (a: number, b: number) => number): number[] {
+  if (wanted <= 0) return [];
+  if (slots.length <= wanted * 4 || wanted > 2_000) return [...slots].sort(compare).slice(0, wanted);
+  const best: number[] = [];
+  for (let i = 0; i < slots.length; i++) {
+    const x = slots[i]!;
+    if (best.length === wanted && compare(x, best[wanted - 1]!) >= 0) continue;
+    let lo = 0;
+    let hi = best.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compare(best[mid]!, x) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    best.splice(lo, 0, x);
+    if (best.length > wanted) best.pop();
+  }
+  return best;
+}
+
+export class SearchIndex {
+  private slots: Slots | undefined;
+  /** Transactions from this id on may not have been seen yet (the previous catch-up's snapshot xmin). */
+  private xmin = 0;
+  private caughtUpAt = 0;
+  private loading: Promise<void> | undefined;
+  private closed = false;
+  /** The catch-up running, and the one callers arriving meanwhile wait for. */
+  private running: Promise<void> | undefined;
+  private next: Promise<void> | undefined;
+  /** Scratch space of `search` (synchronous, so one search at a time uses it). */
+  private matches = new Int32Array(0);
+  private tiers = new Uint8Array(0);
+
+  constructor(private readonly db: DbOrTx) {}
+
+  /** Loads the catalogue in the background (searches run in SQL until it is in). */
+  start(): Promise<void> {
+    this.loading ??= this.reload().finally(() => {
+      this.loading = undefined;
+    });
+    return this.loading;
+  }
+
+  close() {
+    this.closed = true;
+    return this.loading ?? Promise.resolve();
+  }
+
+  get ready() {
+    return this.slots !== undefined;
+  }
+
+  /** Products in memory (live slots). */
+  get size() {
+    return this.slots ? this.slots.slotOf.size : 0;
+  }
+
+  private async reload() {
+    const fresh = new Slots();
+    const [snap] = rowsOf<{ xmin: string }>(
+      await this.db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as "xmin"`),
+    );
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      if (this.closed) return;
+      const rows = rowsOf<Row>(
+        await this.db.execute(
+          sql`select ${ROW_COLUMNS} from product_search where product_id > ${after}::uuid order by product_id limit ${LOAD_BATCH}`,
+        ),
+      );
+      for (const r of rows) fresh.add(r);
+      if (rows.length < LOAD_BATCH) break;
+      after = rows.at(-1)!.id;
+    }
+    this.slots = fresh;
+    this.xmin = Number(snap!.xmin);
+    this.caughtUpAt = 0;
+  }
+
+  /**
+   * Brings the index up to every commit made before the call (false while it is not loaded). Calls
+   * arriving while a catch-up runs share the next one, which starts after it.
+   */
+  async catchUp(): Promise<boolean> {
+    if (!this.slots) {
+      void this.start();
+      return false;
+    }
+    if (!this.next) {
+      const previous = this.running ?? Promise.resolve();
+      const mine: Promise<void> = previous
+        .catch(() => undefined)
+        .then(() => {
+          if (this.next === mine) this.next = undefined;
+          this.running = mine;
+          return this.readChanges();
+        })
+        .finally(() => {
+          if (this.running === mine) this.running = undefined;
+        });
+      this.next = mine;
+    }
+    await this.next;
+    return this.slots !== undefined;
+  }
+
+  private async readChanges(): Promise<void> {
+    const slots = this.slots!;
+    if (Date.now() - this.caughtUpAt > STALE_MS && this.caughtUpAt !== 0) {
+      await this.reload();
+      return this.readChanges();
+    }
+    const [r] = rowsOf<{ xmin: string; changed: string[] | null; inactive: string[] | null }>(
+      await this.db.execute(
+        sql`select pg_snapshot_xmin(pg_current_snapshot())::text as "xmin",
+          array(select distinct product_id::text from search_changes where xid >= ${this.xmin}) as "changed",
+          array(select id::text from sellers where status <> 'active') as "inactive"`,
+      ),
+    );
+    // Reloaded meanwhile: the new copy catches up from its own snapshot, next time.
+    if (this.slots !== slots) return;
+    const changed = r!.changed ?? [];
+    if (changed.length > 0) {
+      const rows = rowsOf<Row>(
+        await this.db.execute(
+          sql`select ${ROW_COLUMNS} from product_search where product_id in (${sql.join(
+            changed.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+        ),
+      );
+      if (this.slots !== slots) return;
+      const present = new Set(rows.map((row) => row.id));
+      for (const id of changed) if (!present.has(id)) slots.remove(id);
+      for (const row of rows) slots.add(row);
+    }
+    slots.setInactiveSellers(r!.inactive ?? []);
+    this.xmin = Number(r!.xmin);
+    this.caughtUpAt = Date.now();
+    // Too many dead slots: rebuild in the background (this copy serves meanwhile).
+    if (slots.dead > Math.max(10_000, slots.slotOf.size) && !this.loading) void this.start();
+  }
+
+  /** The search's total, facets and page (the index must be ready: `catchUp` said so). */
+  search(q: IndexQuery): IndexAnswer {
+    const s = this.slots!;
+    const n = s.length;
+    const words = (n + 31) >>> 5;
+    const text = q.text ? evaluate(q.text.match, s.words, words) : undefined;
+
+    const code = (dict: Dictionary, value: string | undefined) =>
+      value === undefined ? undefined : (dict.find(value) ?? -2);
+    const category = code(s.categories, q.category);
+    const subCategory = code(s.subCategories, q.subCategory);
+    const brandSet = q.brandKeys && new Set(q.brandKeys.map((b) => s.brandKeys.find(b) ?? -2));
+    const sizeSet = q.sizes && new Set(q.sizes.map((z) => s.sizeNames.find(z) ?? -2));
+    const colorSet = q.colorKeys && new Set(q.colorKeys.map((c) => s.colorKeyNames.find(c) ?? -2));
+    const min = q.minPaise;
+    const max = q.maxPaise;
+    const inStockOnly = q.inStock === true;
+
+    const catCount = new Int32Array(s.categories.size);
+    const subCount = new Int32Array(s.subCategories.size);
+    const brandCount = new Int32Array(s.brandKeys.size);
+    const brandSeen = new Uint8Array(s.brandSpellings.size);
+    const bandCount = new Int32Array(PRICE_BANDS.length);
+    const sizeCount = new Int32Array(s.sizeNames.size);
+    const colorCount = new Int32Array(s.colorKeyNames.size);
+    const colorSeen = new Uint8Array(s.colorSpellingNames.size);
+    let inStockCount = 0;
+    let total = 0;
+    if (this.matches.length < n) this.matches = new Int32Array(s.capacity);
+    const matches = this.matches;
+
+    const {
+      alive,
+      seller,
+      inactiveSellers,
+      brandKey,
+      brandSpelling,
+      price,
+      band,
+      inStock,
+      sizes,
+      colorKeys,
+    } = s;
+    const anyOf = (list: Int32Array, set: Set<number>) => {
+      for (let i = 0; i < list.length; i++) if (set.has(list[i]!)) return true;
+      return false;
+    };
+    const visit = (d: number) => {
+      if (!alive[d] || inactiveSellers[seller[d]!]) return;
+      let failed = -1;
+      let fails = 0;
+      if (category !== undefined && s.category[d] !== category) {
+        failed = CATEGORY;
+        fails++;
+      }
+      if (subCategory !== undefined && s.subCategory[d] !== subCategory) {
+        if (++fails > 1) return;
+        failed = SUB_CATEGORY;
+      }
+      if (brandSet && !brandSet.has(brandKey[d]!)) {
+        if (++fails > 1) return;
+        failed = BRAND;
+      }
+      const p = price[d]!;
+      if ((min !== undefined && p < min) || (max !== undefined && p > max)) {
+        if (++fails > 1) return;
+        failed = PRICE;
+      }
+      if (sizeSet && !anyOf(sizes[d]!, sizeSet)) {
+        if (++fails > 1) return;
+        failed = SIZE;
+      }
+      if (colorSet && !anyOf(colorKeys[d]!, colorSet)) {
+        if (++fails > 1) return;
+        failed = COLOR;
+      }
+      if (inStockOnly && !inStock[d]) {
+        if (++fails > 1) return;
+        failed = IN_STOCK;
+      }
+      if (fails === 0) matches[total++] = d;
+      if (brandSpelling[d]! >= 0) brandSeen[brandSpelling[d]!] = 1;
+      if (fails === 0 || failed === CATEGORY) catCount[s.category[d]!]!++;
+      if (fails === 0 || failed === SUB_CATEGORY) subCount[s.subCategory[d]!]!++;
+      if ((fails === 0 || failed === BRAND) && brandKey[d]! >= 0) brandCount[brandKey[d]!]!++;
+      if (fails === 0 || failed === PRICE) bandCount[band[d]!]!++;
+      if (fails === 0 || failed === SIZE) {
+        const list = sizes[d]!;
+        for (let i = 0; i < list.length; i++) sizeCount[list[i]!]!++;
+      }
+      if (fails === 0 || failed === COLOR) {
+        const list = colorKeys[d]!;
+        for (let i = 0; i < list.length; i++) colorCount[list[i]!]!++;
+        const spelt = s.colorSpellings[d]!;
+        for (let i = 0; i < spelt.length; i++) colorSeen[spelt[i]!] = 1;
+      }
+      if ((fails === 0 || failed === IN_STOCK) && inStock[d]) inStockCount++;
+    };
+    if (text) {
+      for (let w = 0; w < words; w++) {
+        let bits = text[w]!;
+        while (bits !== 0) {
+          const low = bits & -bits;
+          const d = (w << 5) + 31 - Math.clz32(low);
+          bits ^= low;
+          if (d < n) visit(d);
+        }
+      }
+    } else {
+      for (let d = 0; d < n; d++) visit(d);
+    }
+
+    const facets = this.facetsOf(s, {
+      catCount,
+      subCount,
+      brandCount,
+      brandSeen,
+      bandCount,
+      sizeCount,
+      colorCount,
+      colorSeen,
+      inStockCount,
+    });
+
+    // The page: the matches in the sort's order (after the cursor), `skip` of them skipped.
+    let tier: Uint8Array | undefined;
+    if (q.sort === 'relevance' && q.text) {
+      if (this.tiers.length < n) this.tiers = new Uint8Array(s.capacity);
+      tier = this.tiers;
+      const named = evaluate(q.text.rank, s.nameWords, words);
+      const typed = q.text.typed;
+      for (let i = 0; i < total; i++) {
+        const d = matches[i]!;
+        tier[d] = s.nameKey[d] === typed ? 0 : named[d >>> 5]! & (1 << (d & 31)) ? 1 : 2;
+      }
+    }
+    const order = orderOf(s, q.sort, tier);
+    let pool = matches.subarray(0, total);
+    if (q.after) {
+      const after = q.after;
+      pool = pool.filter((d) => order.vsKey(d, after) > 0);
+    }
+    const first = firstOf(pool, q.skip + q.limit, order.compare).slice(q.skip);
+    return { total, facets, rows: first.map((d) => ({ id: s.ids[d]!, key: order.key(d) })) };
+  }
+
+  private facetsOf(
+    s: Slots,
+    c: {
+      catCount: Int32Array;
+      subCount: Int32Array;
+      brandCount: Int32Array;
+      brandSeen: Uint8Array;
+      bandCount: Int32Array;
+      sizeCount: Int32Array;
+      colorCount: Int32Array;
+      colorSeen: Uint8Array;
+      inStockCount: number;
+    },
+  ): SearchFacets {
+    const listed = (counts: Int32Array, name: (code: number) => string | undefined) => {
+      const out: FacetValue[] = [];
+      for (let i = 0; i < counts.length; i++) {
+        const value = name(i)?.trim();
+        if (counts[i]! > 0 && value) out.push({ value, count: counts[i]! });
+      }
+      return out;
+    };
+    // A key's greatest spelling among the products that count (brand: among every product that
+    // fails at most one filter, as the SQL facets take it).
+    const spellingsOf = (seen: Uint8Array, spellings: Dictionary, keyOf: number[]) => {
+      const best: (string | undefined)[] = [];
+      for (let i = 0; i < seen.length; i++) {
+        if (!seen[i]) continue;
+        const key = keyOf[i]!;
+        const v = spellings.values[i]!;
+        if (best[key] === undefined || v > best[key]!) best[key] = v;
+      }
+      return best;
+    };
+    const brandNames = spellingsOf(c.brandSeen, s.brandSpellings, s.brandKeyOfSpelling);
+    const colorNames = spellingsOf(c.colorSeen, s.colorSpellingNames, s.colorKeyOfSpelling);
+    const facets: SearchFacets = {
+      category: listed(c.catCount, (i) => s.categories.values[i]).sort(byCount),
+      subCategory: listed(c.subCount, (i) => s.subCategories.values[i]).sort(byCount),
+      color: listed(c.colorCount, (i) => colorNames[i]).sort(byCount),
+      brand: listed(c.brandCount, (i) => brandNames[i]).sort(byCount),
+      size: listed(c.sizeCount, (i) => s.sizeNames.values[i]).sort((a, b) => compareSizes(a.value, b.value)),
+      price: PRICE_BANDS.map((b, i) => ({ label: b.label, min: b.min, max: b.max, count: c.bandCount[i]! })),
+      inStock: { count: c.inStockCount },
+    };
+    return facets;
+  }
+}
