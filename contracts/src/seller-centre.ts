@@ -99,9 +99,21 @@ export const catalogueImportQuerySchema = z.object({
     .optional()
     .transform((v) => v !== 'false'),
 });
-export const importErrorSchema = z.object({ row: z.number(), field: z.string(), msg: z.string() });
+/** One problem of the file: its line (the header is line 1), its column, and what to fix. `path` repeats both. */
+export const importErrorSchema = z.object({
+  row: z.number(),
+  field: z.string(),
+  msg: z.string(),
+  path: z.string(),
+});
 export type ImportError = z.infer<typeof importErrorSchema>;
+/**
+ * The check's or the import's answer: 200 for a dry run (even with errors) and for a done import;
+ * 400 (`success: false`, `error`) for an import refused because of errors, with nothing written.
+ */
 export const catalogueImportAnswerSchema = z.object({
+  success: z.boolean(),
+  error: z.string().optional(),
   ok: z.boolean(),
   dryRun: z.boolean(),
   /** Data rows read (one per variant). */

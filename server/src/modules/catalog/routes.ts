@@ -15,6 +15,7 @@ import { idSchema } from '../../lib/ids.ts';
 import { wantsWholeList } from '../../lib/legacy-list.ts';
 import { isAdminCaller } from '../accounts/index.ts';
 import { cacheKey, sendCached } from './cache.ts';
+import catalogueRoutes from './catalogue-routes.ts';
 import { listFeatured, listProducts } from './listing.ts';
 import { findVisibleProduct, toApiProduct } from './product-view.ts';
 import { PRODUCT_NOT_FOUND } from './seller-products.ts';
@@ -92,4 +93,5 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
   );
 
   await app.register(sellerProductRoutes);
+  await app.register(catalogueRoutes);
 }

@@ -118,7 +118,7 @@ export const UNPUBLISHED_WITHOUT_GSTIN =
   'Saved but not published: add your GSTIN in your profile and your products go on sale';
 
 /** In `india` GST mode a seller publishes only with a GSTIN (DESIGN §11); `flat18` keeps SPEC's flow. */
-async function mayPublish(tx: DbOrTx, sellerId: string, gstMode: GstMode) {
+export async function mayPublish(tx: DbOrTx, sellerId: string, gstMode: GstMode) {
   if (gstMode !== 'india') return true;
   const [seller] = await tx.select({ gstin: sellers.gstin }).from(sellers).where(eq(sellers.id, sellerId));
   return Boolean(seller?.gstin);

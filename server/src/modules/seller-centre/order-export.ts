@@ -2,14 +2,8 @@ import { orderNumber, paymentMethodName } from '@vastra/contracts';
 import { and, asc, desc, eq, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders, productVariants } from '../../db/schema.ts';
-import { csvLine, rupeesText } from '../ledger/index.ts';
+import { csvFile, csvLine, rupeesText, safeCell } from '../../lib/csv.ts';
 import { buyerPaysPaise, codToCollectPaise } from '../orders/index.ts';
-
-/**
- * A text cell a spreadsheet must not run as a formula: a buyer's name or address is theirs to type,
- * and `=HYPERLINK(…)` in the seller's Excel would be an attack. Such cells get a leading apostrophe.
- */
-export const safeCell = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 
 export const ORDER_EXPORT_HEADER = [
   'order_number',
@@ -79,5 +73,5 @@ export async function exportOrdersCsv(db: DbOrTx, sellerId: string): Promise<str
       ]),
     ),
   ];
-  return `${lines.join('\r\n')}\r\n`;
+  return csvFile(lines);
 }
