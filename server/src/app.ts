@@ -36,6 +36,8 @@ export interface BuildAppOptions {
   database: Database;
   /** Overrides for providers (tests pass fakes of things outside the machine). */
   overrides?: Partial<Omit<AppDeps, 'config' | 'database' | 'db'>>;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export type App = FastifyInstance;
@@ -44,9 +46,17 @@ export type App = FastifyInstance;
 const LEGACY_BASE = /^\/\.netlify\/functions\/server(?=\/|$)/i;
 
 /** Builds the whole application without listening, so tests drive it with `app.inject`. */
-export async function buildApp({ config, database, overrides = {} }: BuildAppOptions): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  overrides = {},
+  logStream,
+}: BuildAppOptions): Promise<App> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, ...(logStream ? { stream: logStream } : {}) },
     // A line per request only when asked (LOG_REQUESTS); errors are always logged (lib/http.ts).
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, type BuildAppOptions, buildApp } from '../src/app.ts';
@@ -81,14 +82,18 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /** Builds the real app on a fresh database; call close() in afterAll. */
 export async function createTestContext(
-  options: { env?: Record<string, string>; overrides?: BuildAppOptions['overrides'] } = {},
+  options: {
+    env?: Record<string, string>;
+    overrides?: BuildAppOptions['overrides'];
+    logStream?: BuildAppOptions['logStream'];
+  } = {},
 ): Promise<TestContext> {
   const { database, drop, url } = await openTestDatabase();
   const config = testConfig(options.env);
   const apps: App[] = [];
   const extraPools: Database[] = [];
   const spawnApp = async (overrides = options.overrides) => {
-    const app = await buildApp({ config, database, overrides });
+    const app = await buildApp({ config, database, overrides, logStream: options.logStream });
     await app.ready();
     apps.push(app);
     return app;
@@ -117,4 +122,16 @@ export async function createTestContext(
       rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A log destination that keeps every line, for tests that check what was logged. */
+export function logLines(): { stream: NodeJS.WritableStream; text: () => string } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { stream, text: () => lines.join('') };
 }

@@ -2,7 +2,6 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
-  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -44,6 +43,9 @@ export class S3Storage implements MediaStorage {
       // A stalled bucket fails the upload within seconds instead of holding the request.
       requestHandler: { requestTimeout: 10_000, connectionTimeout: 3_000 },
       maxAttempts: 2,
+      // Checksums only where S3 requires them: many S3-compatible servers don't know the newer ones.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
       ...(options.accessKeyId && options.secretAccessKey
         ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
         : {}),
@@ -117,7 +119,8 @@ export class S3Storage implements MediaStorage {
   }
 
   async ping(): Promise<void> {
-    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    // A one-key listing rather than HeadBucket: every S3-compatible server answers it.
+    await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, MaxKeys: 1 }));
   }
 }
 
