@@ -152,6 +152,16 @@ export const screens: RouteObject[] = [
     lazy: s('seller-profile', () => import('./features/seller/SellerProfilePage.tsx')),
   },
   {
+    path: 'seller-dashboard',
+    handle: { title: 'Seller Dashboard' },
+    lazy: s('seller-dashboard', () => import('./features/seller/SellerDashboardPage.tsx')),
+  },
+  {
+    path: 'seller-catalogue',
+    handle: { title: 'Bulk upload' },
+    lazy: s('seller-catalogue', () => import('./features/seller/SellerCataloguePage.tsx')),
+  },
+  {
     path: 'seller-addProduct',
     handle: { title: 'Add Product' },
     lazy: s('seller-add', () => import('./features/seller/SellerAddProductPage.tsx')),

@@ -68,6 +68,7 @@ export function accountLinks(role: SessionRole): NavLink[] {
       ];
     case 'seller':
       return [
+        { to: '/seller-dashboard', label: /*i18n*/ 'Dashboard' },
         { to: '/seller-profile', label: /*i18n*/ 'Profile' },
         { to: '/seller-orders', label: /*i18n*/ 'Orders' },
         { to: '/seller-returns', label: /*i18n*/ 'Returns' },

@@ -37,7 +37,7 @@ export function OrderItemRow({
         )}
         <p className="order-meta">
           <span className={`pill ${status.tone}`} data-testid="item-status">
-            {status.label}
+            {i18n._(status.label)}
           </span>
           <span>
             {i18n._('Qty:')} {line.quantity}

@@ -20,10 +20,12 @@ import {
   sellerKeys,
   useSellerOrders,
 } from './api.ts';
+import { downloadCsv, downloadLabel, downloadLabels, downloadPackingSlip, shipItems } from './centre-api.ts';
 import { nextStep, PAYMENT_LABEL, STATUS_LABEL, STATUS_PILL } from './order-status.ts';
-import { ShipmentForm } from './ShipmentForm.tsx';
+import { type ShipChoice, ShipDialog } from './ShipDialog.tsx';
 import { SellerOnly } from './session.tsx';
 import './seller.css';
+import './centre.css';
 import { useI18n } from '../../lib/i18n.tsx';
 
 /**
@@ -73,6 +75,39 @@ function SellerOrders() {
     },
   });
 
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [bulkShipping, setBulkShipping] = useState(false);
+  const lines = orders.data?.items ?? [];
+  const chosen = lines.filter((l) => selected.has(l._id));
+  const chosenOrders = [...new Set(chosen.map((l) => l.orderId))];
+  const toShip = chosen.filter((l) => nextStep(l.status) === 'ship');
+  const toggle = (id: string) =>
+    setSelected((old) => {
+      const next = new Set(old);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const bulkShip = useMutation({
+    mutationFn: (choice: ShipChoice) =>
+      shipItems(
+        toShip.map((l) => l._id),
+        choice.courier,
+        choice.awb,
+      ),
+    onSuccess: (answer) => {
+      toast.success(`${answer.items.length} ${i18n._('shipped')}`);
+      setBulkShipping(false);
+      setSelected(new Set());
+      return qc.invalidateQueries({ queryKey: sellerKeys.all });
+    },
+  });
+  const files = useMutation({
+    mutationFn: (run: () => Promise<string>) => run(),
+    onSuccess: (name) => toast.success(`${i18n._('Saved as')} ${name}`),
+    onError: (err) => toast.error(err.message),
+  });
+
   const total = orders.data?.total ?? 0;
   return (
     <section className="page seller-page">
@@ -84,6 +119,67 @@ function SellerOrders() {
           </p>
         )}
       </div>
+      <div className="bulk-bar" role="toolbar" aria-label={i18n._('Several orders at once')}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() =>
+            setSelected(new Set(lines.filter((l) => nextStep(l.status) === 'ship').map((l) => l._id)))
+          }
+          disabled={lines.length === 0}
+        >
+          {i18n._('Select all to ship')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-primary"
+          disabled={toShip.length === 0}
+          onClick={() => setBulkShipping(true)}
+        >
+          {`${i18n._('Ship selected')} (${toShip.length})`}
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={chosenOrders.length === 0 || files.isPending}
+          onClick={() => files.mutate(() => downloadLabels(chosenOrders, 'labels', '4x6'))}
+        >
+          {i18n._('Labels 4×6')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={chosenOrders.length === 0 || files.isPending}
+          onClick={() => files.mutate(() => downloadLabels(chosenOrders, 'labels', 'a4'))}
+        >
+          {i18n._('Labels A4')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={chosenOrders.length === 0 || files.isPending}
+          onClick={() => files.mutate(() => downloadLabels(chosenOrders, 'packing-slips'))}
+        >
+          {i18n._('Packing slips')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={files.isPending}
+          onClick={() => files.mutate(() => downloadCsv('orders'))}
+        >
+          {i18n._('Export orders (CSV)')}
+        </button>
+      </div>
+      {bulkShipping && (
+        <ShipDialog
+          id="bulk"
+          count={toShip.length}
+          busy={bulkShip.isPending}
+          onShip={(choice) => bulkShip.mutateAsync(choice)}
+          onCancel={() => setBulkShipping(false)}
+        />
+      )}
       {orders.isPending ? (
         <Spinner label={i18n._('Loading your orders')} />
       ) : orders.error ? (
@@ -96,6 +192,9 @@ function SellerOrders() {
             <OrderCard
               key={line._id}
               line={line}
+              selected={selected.has(line._id)}
+              onSelect={() => toggle(line._id)}
+              onFile={(run) => files.mutate(run)}
               busy={advance.isPending && advance.variables?.line._id === line._id}
               onStep={(step, shipment) => advance.mutateAsync({ line, step, shipment })}
             />
@@ -120,10 +219,16 @@ interface Step {
 function OrderCard({
   line,
   busy,
+  selected,
+  onSelect,
+  onFile,
   onStep,
 }: {
   line: SellerOrderLine;
   busy: boolean;
+  selected: boolean;
+  onSelect: () => void;
+  onFile: (run: () => Promise<string>) => void;
   onStep: (step: 'ship' | 'deliver', shipment?: ShipmentDetails) => Promise<unknown>;
 }) {
   const i18n = useI18n();
@@ -138,6 +243,10 @@ function OrderCard({
         <img className="order-img" alt="" loading="lazy" {...imageProps(product.image, '96px')} />
       )}
       <div className="order-main">
+        <label className="order-select">
+          <input type="checkbox" checked={selected} onChange={onSelect} />{' '}
+          <span className="muted small">{i18n._('Select')}</span>
+        </label>
         <h2 className="order-name">{name}</h2>
         {choice && (
           <p className="variant-choice" data-testid="order-variant">
@@ -164,6 +273,21 @@ function OrderCard({
             <dd>{formatRupees(line.amount, i18n.locale)}</dd>
           </div>
           <div>
+            <dt>{i18n._('Buyer pays')}</dt>
+            <dd data-testid="buyer-pays">
+              {formatRupees(line.buyerPays, i18n.locale)}{' '}
+              <span className="muted small">{i18n._('incl. GST')}</span>
+            </dd>
+          </div>
+          {line.codToCollect > 0 && (
+            <div>
+              <dt>{i18n._('Collect in cash')}</dt>
+              <dd className="collect" data-testid="cod-collect">
+                {formatRupees(line.codToCollect, i18n.locale)}
+              </dd>
+            </div>
+          )}
+          <div>
             <dt>{i18n._('Payment')}</dt>
             <dd>
               {line.paymentMethod} ({PAYMENT_LABEL[line.paymentStatus] ?? line.paymentStatus})
@@ -181,7 +305,13 @@ function OrderCard({
             <div className="order-address">
               <dt>{i18n._('Tracking')}</dt>
               <dd>
-                {line.tracking.courier} {i18n._('· AWB')} <span className="mono">{line.tracking.awb}</span>
+                {line.tracking.courier}
+                {line.tracking.awb && (
+                  <>
+                    {' '}
+                    {i18n._('· AWB')} <span className="mono">{line.tracking.awb}</span>
+                  </>
+                )}
                 {line.tracking.url && (
                   <>
                     {' · '}
@@ -204,9 +334,11 @@ function OrderCard({
         </dl>
       </div>
       {shipping && step === 'ship' ? (
-        <ShipmentForm
-          itemId={line._id}
+        <ShipDialog
+          id={line._id}
+          count={1}
           busy={busy}
+          withTrackingLink
           onShip={async (shipment) => {
             await onStep('ship', shipment);
             setShipping(false);
@@ -232,6 +364,31 @@ function OrderCard({
             {i18n._('Mark delivered')}
           </button>
           <TaxDocumentButtons documents={taxDocumentsOf([line])} as="seller" />
+          {line.status !== 'cancelled' && (
+            <>
+              <button
+                type="button"
+                className="btn btn-sm"
+                onClick={() => onFile(() => downloadLabel(line.orderId, '4x6'))}
+              >
+                {i18n._('Label 4×6')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm"
+                onClick={() => onFile(() => downloadLabel(line.orderId, 'a4'))}
+              >
+                {i18n._('Label A4')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm"
+                onClick={() => onFile(() => downloadPackingSlip(line.orderId))}
+              >
+                {i18n._('Packing slip')}
+              </button>
+            </>
+          )}
         </div>
       )}
     </li>
