@@ -1,4 +1,5 @@
 import type { LinguiConfig } from '@lingui/conf';
+import { formatter } from '@lingui/format-po';
 
 /**
  * English is the source language: message ids are the English text, so only Hindi has a
@@ -15,7 +16,8 @@ const config: LinguiConfig = {
       exclude: ['**/*.test.ts', '**/*.test.tsx', '**/test-*.ts'],
     },
   ],
-  format: 'po',
+  // No file:line origins: the catalogue changes only when a message does.
+  format: formatter({ origins: false }),
   orderBy: 'messageId',
 };
 

@@ -13,10 +13,11 @@ export interface ShippingAddress {
 /** Client checks mirroring the server's: every field filled, a 6-digit PIN code. */
 export function validateAddress(a: ShippingAddress): Partial<Record<keyof ShippingAddress, string>> {
   const e: Partial<Record<keyof ShippingAddress, string>> = {};
-  if (!a.address.trim()) e.address = 'Address is required';
-  if (!a.city.trim()) e.city = 'City is required';
-  if (!a.state.trim()) e.state = 'State is required';
-  if (!PIN_CODE_PATTERN.test(a.postalCode.trim())) e.postalCode = 'Please enter a valid 6-digit PIN code';
+  if (!a.address.trim()) e.address = /*i18n*/ 'Address is required';
+  if (!a.city.trim()) e.city = /*i18n*/ 'City is required';
+  if (!a.state.trim()) e.state = /*i18n*/ 'State is required';
+  if (!PIN_CODE_PATTERN.test(a.postalCode.trim()))
+    e.postalCode = /*i18n*/ 'Please enter a valid 6-digit PIN code';
   return e;
 }
 
@@ -27,12 +28,22 @@ const FIELDS: {
   maxLength: number;
   inputMode?: 'numeric';
 }[] = [
-  { name: 'address', label: 'Address', autoComplete: 'street-address', maxLength: TEXT_LIMITS.address.max },
-  { name: 'city', label: 'City', autoComplete: 'address-level2', maxLength: TEXT_LIMITS.city.max },
-  { name: 'state', label: 'State', autoComplete: 'address-level1', maxLength: TEXT_LIMITS.state.max },
+  {
+    name: 'address',
+    label: /*i18n*/ 'Address',
+    autoComplete: 'street-address',
+    maxLength: TEXT_LIMITS.address.max,
+  },
+  { name: 'city', label: /*i18n*/ 'City', autoComplete: 'address-level2', maxLength: TEXT_LIMITS.city.max },
+  {
+    name: 'state',
+    label: /*i18n*/ 'State',
+    autoComplete: 'address-level1',
+    maxLength: TEXT_LIMITS.state.max,
+  },
   {
     name: 'postalCode',
-    label: 'PIN code',
+    label: /*i18n*/ 'PIN code',
     autoComplete: 'postal-code',
     maxLength: PIN_CODE_LENGTH,
     inputMode: 'numeric',

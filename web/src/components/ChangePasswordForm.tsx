@@ -37,7 +37,7 @@ export function ChangePasswordForm({ kind }: { kind: AccountKind }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (values.newPassword !== values.confirmPassword) {
-      show({ confirmPassword: 'The two new passwords do not match' });
+      show({ confirmPassword: /*i18n*/ 'The two new passwords do not match' });
       return;
     }
     change.mutate();
@@ -67,9 +67,9 @@ export function ChangePasswordForm({ kind }: { kind: AccountKind }) {
       aria-labelledby="change-password-title"
     >
       <h2 id="change-password-title">{i18n._('Change password')}</h2>
-      {field('currentPassword', 'Current password', 'current-password')}
-      {field('newPassword', 'New password', 'new-password', 'At least 8 characters')}
-      {field('confirmPassword', 'Confirm new password', 'new-password')}
+      {field('currentPassword', /*i18n*/ 'Current password', 'current-password')}
+      {field('newPassword', /*i18n*/ 'New password', 'new-password', /*i18n*/ 'At least 8 characters')}
+      {field('confirmPassword', /*i18n*/ 'Confirm new password', 'new-password')}
       <button type="submit" className="btn btn-primary" disabled={change.isPending}>
         {change.isPending ? i18n._('Changing…') : i18n._('Change password')}
       </button>

@@ -3,7 +3,7 @@ export function QueryError({ error, onRetry }: { error: Error; onRetry?: () => v
   const i18n = useI18n();
   return (
     <div className="form-error center" role="alert">
-      <p>{error.message}</p>
+      <p>{i18n._(error.message)}</p>
       {onRetry && (
         <button type="button" className="btn btn-sm" onClick={onRetry}>
           {i18n._('Try again')}

@@ -60,7 +60,7 @@ export function ReturnSummary({
         {choice && <p className="variant-choice">{choice}</p>}
         <p className="return-ask">
           <span className={`pill ${state.tone}`} data-testid="return-status">
-            {state.label}
+            {i18n._(state.label)}
           </span>
           <strong>{returnAsk(r)}</strong>
           <span className="muted">
@@ -120,7 +120,7 @@ export function ReturnSummary({
             <div className="wide">
               <dt>{i18n._('Exchange')}</dt>
               <dd>
-                {returnAsk(r).replace('Exchange', 'Sending')} {i18n._('at no charge')}
+                {returnAsk(r).replace(/*i18n*/ 'Exchange', /*i18n*/ 'Sending')} {i18n._('at no charge')}
               </dd>
             </div>
           )}
@@ -133,7 +133,7 @@ export function ReturnSummary({
         </dl>
         {r.creditNoteId && (
           <TaxDocumentButtons
-            documents={[{ kind: 'credit_note', id: r.creditNoteId, label: 'Credit note' }]}
+            documents={[{ kind: 'credit_note', id: r.creditNoteId, label: /*i18n*/ 'Credit note' }]}
             as={as}
           />
         )}

@@ -21,11 +21,11 @@ export function RouteError() {
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
       ? error.message
-      : 'Something went wrong';
+      : /*i18n*/ 'Something went wrong';
   return (
     <section className="page narrow center" role="alert">
       <h1>{i18n._('Something went wrong')}</h1>
-      <p>{message}</p>
+      <p>{i18n._(message)}</p>
       <Link className="btn btn-primary" to="/home-page">
         {i18n._('Back to the shop')}
       </Link>

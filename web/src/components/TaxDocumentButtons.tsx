@@ -1,6 +1,7 @@
 import type { TaxDocumentKind } from '@vastra/contracts/constants';
 import { useState } from 'react';
 import type { Role } from '../lib/auth.ts';
+import { useI18n } from '../lib/i18n.tsx';
 import { downloadTaxDocument } from '../lib/tax-documents.ts';
 import { toast } from '../lib/toast.ts';
 
@@ -18,7 +19,10 @@ interface DocumentedItem {
   product: readonly { companyName: string }[];
 }
 
-const KIND_LABEL: Record<TaxDocumentKind, string> = { invoice: 'Tax invoice', credit_note: 'Credit note' };
+const KIND_LABEL: Record<TaxDocumentKind, string> = {
+  invoice: /*i18n*/ 'Tax invoice',
+  credit_note: /*i18n*/ 'Credit note',
+};
 
 /**
  * The distinct invoices and credit notes of these items, invoices first. A seller's items in one
@@ -71,6 +75,7 @@ const DownloadIcon = () => (
  * role viewing them (the shopper who bought, or the seller who sold). A failure is toasted.
  */
 export function TaxDocumentButtons({ documents, as }: { documents: readonly TaxDocumentRef[]; as: Role }) {
+  const i18n = useI18n();
   const [busy, setBusy] = useState<string | null>(null);
   if (documents.length === 0) return null;
   const download = async (doc: TaxDocumentRef) => {
@@ -96,7 +101,7 @@ export function TaxDocumentButtons({ documents, as }: { documents: readonly TaxD
           onClick={() => download(doc)}
         >
           <DownloadIcon />
-          {doc.label}
+          {i18n._(doc.label)}
         </button>
       ))}
     </div>

@@ -84,7 +84,9 @@ function TaxLineRow({ line, part = false }: { line: TaxLine; part?: boolean }) {
   const i18n = useI18n();
   return (
     <>
-      <dt className={part ? 'tax-part' : undefined}>{part ? `of which ${line.label}` : line.label}</dt>
+      <dt className={part ? 'tax-part' : undefined}>
+        {part ? i18n._('of which {tax}', { tax: line.label }) : i18n._(line.label)}
+      </dt>
       <dd className={part ? 'tax-part' : undefined} data-testid="summary-tax-line">
         {formatRupees(line.amount, i18n.locale)}
       </dd>

@@ -42,18 +42,18 @@ function Field({ field, children }: { field: FieldProps; children: ReactNode }) 
   return (
     <div className={wide ? 'field span-all' : 'field'}>
       <label htmlFor={id}>
-        {label}
+        {i18n._(label)}
         {optional && <span className="muted"> {i18n._('(optional)')}</span>}
       </label>
       {children}
       {hint && (
         <span id={`${id}-hint`} className="muted field-hint">
-          {hint}
+          {typeof hint === 'string' ? i18n._(hint) : hint}
         </span>
       )}
       {error && (
         <span id={`${id}-err`} className="field-error">
-          {error}
+          {i18n._(error)}
         </span>
       )}
     </div>
@@ -88,14 +88,15 @@ export function SelectField({
   options,
   ...props
 }: FieldProps & Choices & SelectHTMLAttributes<HTMLSelectElement>) {
+  const i18n = useI18n();
   const [field, select] = split(props);
   return (
     <Field field={field}>
       <select {...controlProps(field)} {...select}>
-        <option value="">{placeholder}</option>
+        <option value="">{placeholder && i18n._(placeholder)}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
-            {o.label}
+            {i18n._(o.label)}
           </option>
         ))}
       </select>

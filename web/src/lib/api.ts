@@ -12,7 +12,7 @@ export class ApiError extends Error {
   }
 }
 
-export const NETWORK_ERROR = 'Could not reach the shop. Please check your connection and try again.';
+export const NETWORK_ERROR = /*i18n*/ 'Could not reach the shop. Please check your connection and try again.';
 
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -66,7 +66,7 @@ export async function apiRequest<T>(
   }
   if (!res.ok || (body && typeof body === 'object' && (body as { success?: unknown }).success === false)) {
     throw new ApiError(
-      errorMessage(body, res.ok ? 'Something went wrong' : `${res.status} ${res.statusText}`),
+      errorMessage(body, res.ok ? /*i18n*/ 'Something went wrong' : `${res.status} ${res.statusText}`),
       res.status,
       body,
     );

@@ -1,6 +1,6 @@
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { I18nProvider, LinguiContext } from '@lingui/react';
-import { cloneElement, type ReactElement, type ReactNode, useContext, useEffect } from 'react';
+import { cloneElement, createElement, type ReactElement, type ReactNode, useContext, useEffect } from 'react';
 
 /**
  * English and Hindi (ADR 018). Messages are Lingui messages whose id is the English text in ICU
@@ -64,6 +64,18 @@ export function localeOf(i18n: I18n): Locale {
   return parseLocale(i18n.locale) ?? DEFAULT_LOCALE;
 }
 
+function Translated({ id }: { id: string }) {
+  return useI18n()._(id);
+}
+
+/**
+ * A message translated when it renders, for code outside components (toasts from plain functions,
+ * an error's message): English ids from the catalogue are translated, anything else shows as given.
+ */
+export function tr(id: string): ReactNode {
+  return createElement(Translated, { id });
+}
+
 /** Provider for the app: keeps <html lang> in step with the language. */
 export function LocaleProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
   return (
@@ -116,6 +128,14 @@ export async function switchLocale(i18n: I18n, locale: Locale): Promise<void> {
 type Token = string | [string] | [string, string, Record<string, Token[]>];
 export function compileMessage(message: string): Token[] {
   if (!message.includes('{')) return [message];
+  try {
+    return compileIcu(message);
+  } catch {
+    return [message];
+  }
+}
+
+function compileIcu(message: string): Token[] {
   let i = 0;
   const parse = (inPlural: boolean): Token[] => {
     const out: Token[] = [];
@@ -135,6 +155,7 @@ export function compileMessage(message: string): Token[] {
         flush();
         i++;
         const close = message.slice(i).search(/[,}]/);
+        if (close < 0) throw new Error('unclosed argument');
         const name = message.slice(i, i + close).trim();
         i += close;
         if (message[i] === '}') {
@@ -144,6 +165,7 @@ export function compileMessage(message: string): Token[] {
         }
         i++;
         const comma = message.indexOf(',', i);
+        if (comma < 0) throw new Error('argument without a type');
         const type = message.slice(i, comma).trim();
         i = comma + 1;
         const cases: Record<string, Token[]> = {};
@@ -151,6 +173,7 @@ export function compileMessage(message: string): Token[] {
           while (/\s/.test(message[i] ?? '')) i++;
           if (message[i] === '}' || i >= message.length) break;
           const open = message.indexOf('{', i);
+          if (open < 0) throw new Error('case without a message');
           const key = message.slice(i, open).trim();
           i = open + 1;
           cases[key.startsWith('=') ? key.slice(1) : key] = parse(type === 'plural');

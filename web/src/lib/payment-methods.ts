@@ -2,20 +2,20 @@ import type { PaymentMethodName, SiteInfo } from '@vastra/contracts';
 import { PAYMENT_METHODS } from '@vastra/contracts/constants';
 
 /** What checkout offered before `GET /api/site` named its methods (SPEC §3), and while it loads. */
-export const SPEC_PAYMENT_METHODS: readonly PaymentMethodName[] = ['Stripe', 'COD'];
+export const SPEC_PAYMENT_METHODS: readonly PaymentMethodName[] = [/*i18n*/ 'Stripe', 'COD'];
 
 /** How each method reads where the shopper chooses one (cart, place order). */
 export const PAYMENT_CHOICE_LABEL: Record<PaymentMethodName, string> = {
-  Razorpay: 'UPI / Cards / Netbanking',
-  Stripe: 'Card (Stripe)',
-  COD: 'Cash On Delivery',
+  Razorpay: /*i18n*/ 'UPI / Cards / Netbanking',
+  Stripe: /*i18n*/ 'Card (Stripe)',
+  COD: /*i18n*/ 'Cash On Delivery',
 };
 
 /** How each method reads on an order already placed (My Orders, the order page, sellers' orders). */
 const PAID_WITH_LABEL: Record<PaymentMethodName, string> = {
-  Razorpay: 'UPI / Cards / Netbanking (Razorpay)',
-  Stripe: 'Card',
-  COD: 'Cash On Delivery',
+  Razorpay: /*i18n*/ 'UPI / Cards / Netbanking (Razorpay)',
+  Stripe: /*i18n*/ 'Card',
+  COD: /*i18n*/ 'Cash On Delivery',
 };
 
 /** A stored or answered value as a method name, or null (old local storage, a future method). */

@@ -67,10 +67,12 @@ export async function mergeGuestCart(): Promise<void> {
   });
   clearGuestCart();
   queryClient.setQueryData(keys.cart, merged);
-  if (merged.capped.length > 0) toast.info('Some quantities in your cart were lowered to what is in stock');
+  if (merged.capped.length > 0)
+    toast.info(/*i18n*/ 'Some quantities in your cart were lowered to what is in stock');
   const needSize = merged.skipped.filter((s) => s.reason === 'choose a size').length;
-  if (needSize > 0) toast.info('Some items in your cart need a size: open them again to choose one');
-  if (merged.skipped.length > needSize) toast.info('Some items in your cart are no longer available');
+  if (needSize > 0) toast.info(/*i18n*/ 'Some items in your cart need a size: open them again to choose one');
+  if (merged.skipped.length > needSize)
+    toast.info(/*i18n*/ 'Some items in your cart are no longer available');
 }
 
 async function perform(intent: Intent): Promise<void> {
@@ -80,18 +82,18 @@ async function perform(intent: Intent): Promise<void> {
       const body = { productId, ...(variantId ? { variantId } : {}), ...(quantity > 1 ? { quantity } : {}) };
       await api('/api/user/add-to-cart', { method: 'POST', as: 'user', body });
       await queryClient.invalidateQueries({ queryKey: keys.cart });
-      toast.success('Added to cart');
+      toast.success(/*i18n*/ 'Added to cart');
       return;
     }
     case 'wishlist':
       await api('/api/user/wishlist', { method: 'POST', as: 'user', body: { productId: intent.productId } });
       await queryClient.invalidateQueries({ queryKey: keys.wishlist });
-      toast.success('Added to your wishlist');
+      toast.success(/*i18n*/ 'Added to your wishlist');
       return;
     case 'review': {
       const { kind: _, ...review } = intent;
       await api('/api/user/add-review', { method: 'POST', as: 'user', body: review });
-      toast.success('Review posted');
+      toast.success(/*i18n*/ 'Review posted');
       return;
     }
     case 'buy-now': {

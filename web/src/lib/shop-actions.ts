@@ -11,8 +11,8 @@ import { type Intent, rememberIntent } from './resume.ts';
 import { toast } from './toast.ts';
 import type { Product } from './types.ts';
 
-export const MUST_LOGIN = 'You Must Login First';
-export const SELLER_ACCOUNT = 'You are in a seller account';
+export const MUST_LOGIN = /*i18n*/ 'You Must Login First';
+export const SELLER_ACCOUNT = /*i18n*/ 'You are in a seller account';
 
 /**
  * SPEC §4 gate for buying, carting and reviewing: users may; sellers (and admins) are warned;

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { tr } from './i18n.tsx';
 
 /**
  * The one import for toasts (SPEC §8 kinds: success, info, warn, error). react-toastify is loaded
@@ -48,7 +49,8 @@ export function markToastContainerMounted(): void {
 function show(kind: Kind, message: string): void {
   wantToasts();
   Promise.all([loadToastify(), containerReady])
-    .then(([t]) => t.toast[kind](message))
+    // Shown in the shopper's language: English ids of the catalogue are translated as they render.
+    .then(([t]) => t.toast[kind](tr(message)))
     .catch((err) => console.error('toast failed', err, message));
 }
 

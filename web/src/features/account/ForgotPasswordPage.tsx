@@ -25,7 +25,7 @@ export default function ForgotPasswordPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!email.trim()) {
-      show({ email: 'Email is required' });
+      show({ email: /*i18n*/ 'Email is required' });
       return;
     }
     ask.mutate();

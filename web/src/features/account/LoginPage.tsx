@@ -16,7 +16,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const fields = useFieldErrors(['email', 'password'] as const);
   const login = useSignIn('user', loginUser, {
-    done: 'Logged In Successfully',
+    done: /*i18n*/ 'Logged In Successfully',
     next: from && from !== '/login' ? from : '/allProducts',
     fieldErrors: fields.fromError,
   });

@@ -18,7 +18,7 @@ export default function RegisterPage() {
   const [form, setForm] = useState(EMPTY);
   const fields = useFieldErrors(NAMES);
   const register = useSignIn('user', registerUser, {
-    done: 'Registered Successfully',
+    done: /*i18n*/ 'Registered Successfully',
     next: '/allProducts',
     refusal: 'warn',
     fieldErrors: fields.fromError,

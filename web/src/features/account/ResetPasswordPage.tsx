@@ -31,13 +31,13 @@ export default function ResetPasswordPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (password !== confirmPassword) {
-      show({ confirmPassword: 'The two passwords do not match' });
+      show({ confirmPassword: /*i18n*/ 'The two passwords do not match' });
       return;
     }
     reset.mutate();
   };
   const linkProblem = !token
-    ? 'This page needs the link from the e-mail. Please open it again'
+    ? /*i18n*/ 'This page needs the link from the e-mail. Please open it again'
     : errors.token;
   const forgotPath = kind === 'seller' ? '/forgot-password?role=seller' : '/forgot-password';
 

@@ -17,7 +17,7 @@ export default function VerifyEmailPage() {
     staleTime: Number.POSITIVE_INFINITY,
   });
   const home =
-    q.data?.role === 'seller' ? { to: '/seller-profile', label: 'Go to your seller profile' } : null;
+    q.data?.role === 'seller' ? { to: '/seller-profile', label: /*i18n*/ 'Go to your seller profile' } : null;
 
   return (
     <section className="page auth-page">

@@ -25,7 +25,7 @@ export const registerUser = (body: RegisterInput) =>
 
 export const fetchProfile = async (): Promise<UserProfile> => {
   const list = await api<UserProfile[]>('/api/auth/user/get-user-profile', { as: 'user' });
-  if (!list[0]) throw new Error('Profile not found');
+  if (!list[0]) throw new Error(/*i18n*/ 'Profile not found');
   return list[0];
 };
 

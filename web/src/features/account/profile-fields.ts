@@ -9,12 +9,23 @@ type ProfileField = FieldSpec<Exclude<keyof RegisterInput, 'password'>>;
  * profile's address is the original client's; the new app keeps addresses in the address book.
  */
 export const PROFILE_FIELDS: readonly ProfileField[] = [
-  { name: 'fullName', label: 'Full Name', autoComplete: 'name', maxLength: TEXT_LIMITS.fullName.max },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', maxLength: TEXT_LIMITS.email.max },
-  { name: 'mobile', label: 'Mobile Number', type: 'tel', autoComplete: 'tel-national' },
+  {
+    name: 'fullName',
+    label: /*i18n*/ 'Full Name',
+    autoComplete: 'name',
+    maxLength: TEXT_LIMITS.fullName.max,
+  },
+  {
+    name: 'email',
+    label: /*i18n*/ 'Email',
+    type: 'email',
+    autoComplete: 'email',
+    maxLength: TEXT_LIMITS.email.max,
+  },
+  { name: 'mobile', label: /*i18n*/ 'Mobile Number', type: 'tel', autoComplete: 'tel-national' },
   {
     name: 'address',
-    label: 'Address',
+    label: /*i18n*/ 'Address',
     autoComplete: 'street-address',
     maxLength: TEXT_LIMITS.address.max,
     wide: true,
@@ -22,21 +33,21 @@ export const PROFILE_FIELDS: readonly ProfileField[] = [
   },
   {
     name: 'city',
-    label: 'City',
+    label: /*i18n*/ 'City',
     autoComplete: 'address-level2',
     maxLength: TEXT_LIMITS.city.max,
     optional: true,
   },
   {
     name: 'state',
-    label: 'State',
+    label: /*i18n*/ 'State',
     autoComplete: 'address-level1',
     maxLength: TEXT_LIMITS.state.max,
     optional: true,
   },
   {
     name: 'postalCode',
-    label: 'PIN code',
+    label: /*i18n*/ 'PIN code',
     autoComplete: 'postal-code',
     inputMode: 'numeric',
     maxLength: PIN_CODE_LENGTH,
@@ -57,5 +68,5 @@ export const REGISTER_FIELDS: readonly FieldSpec<SignUpField>[] = [
     autoComplete: 'new-password',
     maxLength: TEXT_LIMITS.password.max,
   },
-  { ...(PROFILE_FIELDS[2] as FieldSpec<SignUpField>), hint: '10-digit Indian mobile number' },
+  { ...(PROFILE_FIELDS[2] as FieldSpec<SignUpField>), hint: /*i18n*/ '10-digit Indian mobile number' },
 ];

@@ -27,13 +27,14 @@ export const EMPTY_ENTRY: AddressEntry = {
 /** The server's rules, checked before sending so every problem shows at once. */
 export function validateEntry(a: AddressEntry): FieldErrors {
   const e: FieldErrors = {};
-  if (a.fullName.trim().length < TEXT_LIMITS.fullName.min) e.fullName = 'Please enter the full name';
+  if (a.fullName.trim().length < TEXT_LIMITS.fullName.min) e.fullName = /*i18n*/ 'Please enter the full name';
   if (!MOBILE_PATTERN.test(a.mobile.replace(/[\s-]/g, '')))
-    e.mobile = 'Please enter a valid 10-digit Indian mobile number';
-  if (!a.address.trim()) e.address = 'Address is required';
-  if (!a.city.trim()) e.city = 'City is required';
-  if (!a.state) e.state = 'Please choose a state or union territory';
-  if (!PIN_CODE_PATTERN.test(a.postalCode.trim())) e.postalCode = 'Please enter a valid 6-digit PIN code';
+    e.mobile = /*i18n*/ 'Please enter a valid 10-digit Indian mobile number';
+  if (!a.address.trim()) e.address = /*i18n*/ 'Address is required';
+  if (!a.city.trim()) e.city = /*i18n*/ 'City is required';
+  if (!a.state) e.state = /*i18n*/ 'Please choose a state or union territory';
+  if (!PIN_CODE_PATTERN.test(a.postalCode.trim()))
+    e.postalCode = /*i18n*/ 'Please enter a valid 6-digit PIN code';
   return e;
 }
 

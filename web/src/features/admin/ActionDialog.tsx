@@ -71,7 +71,7 @@ function ReasonDialog({
     e.preventDefault();
     const text = reason.trim();
     if (text.length < REASON_MIN) {
-      setError('Say why, in a few words');
+      setError(/*i18n*/ 'Say why, in a few words');
       return;
     }
     try {

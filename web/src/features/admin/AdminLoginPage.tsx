@@ -17,7 +17,7 @@ export default function AdminLoginPage() {
   const [password, setPassword] = useState('');
   const fields = useFieldErrors(['email', 'password'] as const);
   const login = useSignIn('admin', adminLogin, {
-    done: 'Logged In Successfully',
+    done: /*i18n*/ 'Logged In Successfully',
     next: '/dashboard',
     fieldErrors: fields.fromError,
   });

@@ -57,7 +57,7 @@ export function AdminReturnActions({
   if (open === 'reject') {
     const submit = (e: FormEvent) => {
       e.preventDefault();
-      if (values.reason.trim().length < 3 && show({ reason: 'Say why, in a few words' })) return;
+      if (values.reason.trim().length < 3 && show({ reason: /*i18n*/ 'Say why, in a few words' })) return;
       void send({ move: 'reject', body: { reason: values.reason.trim() } });
     };
     return (
@@ -81,7 +81,10 @@ export function AdminReturnActions({
   if (open === 'paid') {
     const submit = (e: FormEvent) => {
       e.preventDefault();
-      if (values.reference.trim().length < 4 && show({ reference: 'Enter the transfer’s reference (UTR)' }))
+      if (
+        values.reference.trim().length < 4 &&
+        show({ reference: /*i18n*/ 'Enter the transfer’s reference (UTR)' })
+      )
         return;
       void send({ move: 'cod-refund-paid', body: { reference: values.reference.trim() } });
     };

@@ -14,19 +14,19 @@ import { useI18n } from '../../lib/i18n.tsx';
 
 /** The list's tabs: every state (a parcel received is a return closed as not acceptable). */
 const TAB_LABEL: Record<ReturnStatus, string> = {
-  requested: 'Requested',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  received: 'Not accepted',
-  refunded: 'Refunded',
-  exchanged: 'Exchanged',
+  requested: /*i18n*/ 'Requested',
+  approved: /*i18n*/ 'Approved',
+  rejected: /*i18n*/ 'Rejected',
+  received: /*i18n*/ 'Not accepted',
+  refunded: /*i18n*/ 'Refunded',
+  exchanged: /*i18n*/ 'Exchanged',
 };
 
 const DONE: Record<AdminMove['move'], string> = {
-  approve: 'Return approved',
-  reject: 'Return rejected',
-  refund: 'Return refunded',
-  'cod-refund-paid': 'Refund recorded as paid',
+  approve: /*i18n*/ 'Return approved',
+  reject: /*i18n*/ 'Return rejected',
+  refund: /*i18n*/ 'Return refunded',
+  'cod-refund-paid': /*i18n*/ 'Refund recorded as paid',
 };
 
 /**

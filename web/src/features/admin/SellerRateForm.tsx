@@ -34,8 +34,8 @@ export function SellerRateForm({
     const p = percentOf(rate);
     const chosen = sellers.find((s) => s._id === sellerId);
     const problems = {
-      seller: chosen ? undefined : 'Choose a seller',
-      rate: 'error' in p ? p.error : p.value === null ? 'Enter a percentage' : undefined,
+      seller: chosen ? undefined : /*i18n*/ 'Choose a seller',
+      rate: 'error' in p ? p.error : p.value === null ? /*i18n*/ 'Enter a percentage' : undefined,
     };
     setErrors(problems);
     if (!chosen || problems.rate || !('value' in p) || p.value === null) return;

@@ -3,26 +3,26 @@ import type { AuditEntry } from './money-api.ts';
 
 /** How the audit log reads each admin action the server records. */
 const ACTIONS: Record<string, string> = {
-  payout: 'Payout recorded',
-  commissions: 'Commission rates changed',
-  'user.suspend': 'Shopper suspended',
-  'user.reinstate': 'Shopper reinstated',
-  'seller.suspend': 'Seller suspended',
-  'seller.reinstate': 'Seller reinstated',
-  'product.hide': 'Product hidden',
-  'product.remove': 'Product removed',
-  'order_item.cancel': 'Order item cancelled',
+  payout: /*i18n*/ 'Payout recorded',
+  commissions: /*i18n*/ 'Commission rates changed',
+  'user.suspend': /*i18n*/ 'Shopper suspended',
+  'user.reinstate': /*i18n*/ 'Shopper reinstated',
+  'seller.suspend': /*i18n*/ 'Seller suspended',
+  'seller.reinstate': /*i18n*/ 'Seller reinstated',
+  'product.hide': /*i18n*/ 'Product hidden',
+  'product.remove': /*i18n*/ 'Product removed',
+  'order_item.cancel': /*i18n*/ 'Order item cancelled',
 };
 
 /** An action the log names; one added on the server later reads as its code until named here. */
 export const actionLabel = (action: string) => ACTIONS[action] ?? action;
 
 const TARGETS: Record<string, string> = {
-  user: 'Shopper',
-  seller: 'Seller',
-  product: 'Product',
-  order_item: 'Order item',
-  commissions: 'Commission rates',
+  user: /*i18n*/ 'Shopper',
+  seller: /*i18n*/ 'Seller',
+  product: /*i18n*/ 'Product',
+  order_item: /*i18n*/ 'Order item',
+  commissions: /*i18n*/ 'Commission rates',
 };
 export const targetLabel = (kind: string) => TARGETS[kind] ?? kind;
 

@@ -51,12 +51,12 @@ const NOWRAP = 'cell-nowrap';
 
 /** Where the money of an order stands, as the admin reads it. */
 const PAYMENT: Record<AdminOrder['paymentStatus'], { label: string; pill: string }> = {
-  awaiting_payment: { label: 'Awaiting payment', pill: 'pill-warn' },
-  paid: { label: 'Paid', pill: 'pill-ok' },
-  cod_due: { label: 'Due on delivery', pill: 'pill-warn' },
-  cod_collected: { label: 'Collected on delivery', pill: 'pill-ok' },
-  refunded: { label: 'Refunded', pill: '' },
-  failed: { label: 'Failed', pill: 'pill-bad' },
+  awaiting_payment: { label: /*i18n*/ 'Awaiting payment', pill: 'pill-warn' },
+  paid: { label: /*i18n*/ 'Paid', pill: 'pill-ok' },
+  cod_due: { label: /*i18n*/ 'Due on delivery', pill: 'pill-warn' },
+  cod_collected: { label: /*i18n*/ 'Collected on delivery', pill: 'pill-ok' },
+  refunded: { label: /*i18n*/ 'Refunded', pill: '' },
+  failed: { label: /*i18n*/ 'Failed', pill: 'pill-bad' },
 };
 
 const ITEM_STATUS: Record<AdminOrderItem['status'], string> = {
@@ -68,36 +68,40 @@ const ITEM_STATUS: Record<AdminOrderItem['status'], string> = {
 };
 
 const sellers: ListDef<AdminSeller> = {
-  title: 'Sellers',
+  title: /*i18n*/ 'Sellers',
   searchFields: 'name, company, e-mail or phone',
   columns: [
-    { label: 'Name', cell: (s) => s.fullName, className: 'cell-name' },
-    { label: 'Company', cell: (s) => s.companyName },
-    { label: 'Email', cell: (s) => s.email },
-    { label: 'Phone', cell: (s) => `+91 ${s.mobile}`, className: NOWRAP },
-    { label: 'Products', cell: (s) => s.productCount },
-    { label: 'Joined', cell: (s) => formatDate(s.date), className: NOWRAP },
-    { label: 'Status', cell: (s) => pill(s.status === 'active', 'Active', 'Suspended'), className: NOWRAP },
+    { label: /*i18n*/ 'Name', cell: (s) => s.fullName, className: 'cell-name' },
+    { label: /*i18n*/ 'Company', cell: (s) => s.companyName },
+    { label: /*i18n*/ 'Email', cell: (s) => s.email },
+    { label: /*i18n*/ 'Phone', cell: (s) => `+91 ${s.mobile}`, className: NOWRAP },
+    { label: /*i18n*/ 'Products', cell: (s) => s.productCount },
+    { label: /*i18n*/ 'Joined', cell: (s) => formatDate(s.date), className: NOWRAP },
+    {
+      label: /*i18n*/ 'Status',
+      cell: (s) => pill(s.status === 'active', /*i18n*/ 'Active', /*i18n*/ 'Suspended'),
+      className: NOWRAP,
+    },
   ],
   actions: sellerActions,
 };
 
 const users: ListDef<AdminUser> = {
-  title: 'Users',
+  title: /*i18n*/ 'Users',
   searchFields: 'name, e-mail, phone or city',
   columns: [
-    { label: 'Name', cell: (u) => u.fullName, className: 'cell-name' },
-    { label: 'Email', cell: (u) => u.email },
-    { label: 'Phone', cell: (u) => `+91 ${u.mobile}`, className: NOWRAP },
-    { label: 'City', cell: (u) => [u.city, u.state].filter(Boolean).join(', ') },
-    { label: 'Orders', cell: (u) => u.orderCount },
-    { label: 'Joined', cell: (u) => formatDate(u.date), className: NOWRAP },
+    { label: /*i18n*/ 'Name', cell: (u) => u.fullName, className: 'cell-name' },
+    { label: /*i18n*/ 'Email', cell: (u) => u.email },
+    { label: /*i18n*/ 'Phone', cell: (u) => `+91 ${u.mobile}`, className: NOWRAP },
+    { label: /*i18n*/ 'City', cell: (u) => [u.city, u.state].filter(Boolean).join(', ') },
+    { label: /*i18n*/ 'Orders', cell: (u) => u.orderCount },
+    { label: /*i18n*/ 'Joined', cell: (u) => formatDate(u.date), className: NOWRAP },
     {
-      label: 'Status',
+      label: /*i18n*/ 'Status',
       className: NOWRAP,
       cell: (u) => {
         const status = userStatusOf(u);
-        return status ? pill(status === 'active', 'Active', 'Suspended') : null;
+        return status ? pill(status === 'active', /*i18n*/ 'Active', /*i18n*/ 'Suspended') : null;
       },
     },
   ],
@@ -105,11 +109,11 @@ const users: ListDef<AdminUser> = {
 };
 
 const products: ListDef<AdminProduct> = {
-  title: 'Products',
+  title: /*i18n*/ 'Products',
   searchFields: 'product, brand or seller',
   columns: [
     {
-      label: 'Image',
+      label: /*i18n*/ 'Image',
       cell: (p) => (
         <img
           className="thumb"
@@ -122,17 +126,17 @@ const products: ListDef<AdminProduct> = {
       ),
     },
     {
-      label: 'Name',
+      label: /*i18n*/ 'Name',
       className: 'cell-name',
       cell: (p) =>
         p.status === 'active' ? <Link to={productPath(p._id)}>{p.productName}</Link> : p.productName,
     },
-    { label: 'Seller', cell: (p) => p.companyName },
-    { label: 'Price', cell: (p) => formatRupees(p.price), className: NOWRAP },
-    { label: 'Stock', cell: (p) => p.stockQuantity },
-    { label: 'Added', cell: (p) => formatDate(p.date), className: NOWRAP },
+    { label: /*i18n*/ 'Seller', cell: (p) => p.companyName },
+    { label: /*i18n*/ 'Price', cell: (p) => formatRupees(p.price), className: NOWRAP },
+    { label: /*i18n*/ 'Stock', cell: (p) => p.stockQuantity },
+    { label: /*i18n*/ 'Added', cell: (p) => formatDate(p.date), className: NOWRAP },
     {
-      label: 'Status',
+      label: /*i18n*/ 'Status',
       className: NOWRAP,
       cell: (p) => <ProductStatus p={p} />,
     },
@@ -141,21 +145,25 @@ const products: ListDef<AdminProduct> = {
 };
 
 const orders: ListDef<AdminOrder> = {
-  title: 'Orders',
+  title: /*i18n*/ 'Orders',
   searchFields: 'customer, e-mail, city or order id',
   columns: [
-    { label: 'Date', cell: (o) => formatDate(o.date), className: NOWRAP },
+    { label: /*i18n*/ 'Date', cell: (o) => formatDate(o.date), className: NOWRAP },
     {
-      label: 'Order',
+      label: /*i18n*/ 'Order',
       cell: (o) => (
         <span className="mono" title={o._id}>
           {orderNumber(o._id)}
         </span>
       ),
     },
-    { label: 'Customer', cell: (o) => o.customerName ?? 'Deleted account', className: 'cell-name' },
     {
-      label: 'Items',
+      label: /*i18n*/ 'Customer',
+      cell: (o) => o.customerName ?? /*i18n*/ 'Deleted account',
+      className: 'cell-name',
+    },
+    {
+      label: /*i18n*/ 'Items',
       cell: (o, ask) => (
         <ul className="cell-list">
           {o.items.map((i) => {
@@ -179,47 +187,47 @@ const orders: ListDef<AdminOrder> = {
       ),
     },
     {
-      label: 'Payment',
+      label: /*i18n*/ 'Payment',
       className: NOWRAP,
       cell: (o) => (
         <span>
           {/* The answer names no provider (Stripe or Razorpay), only online or cash. */}
-          {o.paymentMethod === 'cod' ? 'COD' : 'Online'}{' '}
+          {o.paymentMethod === 'cod' ? 'COD' : /*i18n*/ 'Online'}{' '}
           <span className={`pill ${PAYMENT[o.paymentStatus].pill}`}>{PAYMENT[o.paymentStatus].label}</span>
         </span>
       ),
     },
-    { label: 'Ship to', cell: (o) => [o.city, o.state].filter(Boolean).join(', ') },
-    { label: 'Total', cell: (o) => formatRupees(o.total), className: NOWRAP },
+    { label: /*i18n*/ 'Ship to', cell: (o) => [o.city, o.state].filter(Boolean).join(', ') },
+    { label: /*i18n*/ 'Total', cell: (o) => formatRupees(o.total), className: NOWRAP },
   ],
 };
 
 const messages: ListDef<AdminMessage> = {
-  title: 'Contact messages',
+  title: /*i18n*/ 'Contact messages',
   searchFields: 'name, e-mail or subject',
   columns: [
-    { label: 'Date', cell: (m) => formatDate(m.date), className: NOWRAP },
-    { label: 'From', cell: (m) => m.name, className: 'cell-name' },
-    { label: 'Email', cell: (m) => <a href={`mailto:${m.email}`}>{m.email}</a> },
-    { label: 'Subject', cell: (m) => m.subject },
-    { label: 'Message', cell: (m) => <span className="cell-message">{m.message}</span> },
+    { label: /*i18n*/ 'Date', cell: (m) => formatDate(m.date), className: NOWRAP },
+    { label: /*i18n*/ 'From', cell: (m) => m.name, className: 'cell-name' },
+    { label: /*i18n*/ 'Email', cell: (m) => <a href={`mailto:${m.email}`}>{m.email}</a> },
+    { label: /*i18n*/ 'Subject', cell: (m) => m.subject },
+    { label: /*i18n*/ 'Message', cell: (m) => <span className="cell-message">{m.message}</span> },
   ],
 };
 
 /** Whether the shop shows a product, and if not why (a hidden product's reason when the list sends it). */
 function ProductStatus({ p }: { p: AdminProduct }) {
   const i18n = useI18n();
-  if (p.status === 'removed') return pill(false, '', 'Removed');
+  if (p.status === 'removed') return pill(false, '', /*i18n*/ 'Removed');
   if (p.status === 'hidden')
     return (
       <span className="status-with-reason">
-        {pill(false, '', 'Hidden')}
+        {pill(false, '', /*i18n*/ 'Hidden')}
         {p.listing?.reason && <span className="muted">{p.listing.reason}</span>}
       </span>
     );
-  if (p.sellerStatus === 'suspended') return pill(false, '', 'Seller suspended');
+  if (p.sellerStatus === 'suspended') return pill(false, '', /*i18n*/ 'Seller suspended');
   if (p.status === 'unpublished') return <span className="pill pill-warn">{i18n._('Not published')}</span>;
-  return pill(true, 'In shop', '');
+  return pill(true, /*i18n*/ 'In shop', '');
 }
 
 /** The lists behind the dashboard's 'view' links, by URL segment (/dashboard/<list>). */

@@ -90,7 +90,7 @@ export function downloadTcsReport(month: string) {
     path: `/api/admin/tcs-report.csv?month=${encodeURIComponent(month)}`,
     as: 'admin',
     accept: 'text/csv',
-    what: 'TCS report',
+    what: /*i18n*/ 'TCS report',
     fallbackName: `tcs-${month}.csv`,
   });
 }

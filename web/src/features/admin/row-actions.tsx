@@ -43,15 +43,16 @@ export function sellerActions(s: AdminSeller): RowAction[] {
   const suspend = s.status === 'active';
   return [
     {
-      label: suspend ? 'Suspend' : 'Reinstate',
-      name: `${suspend ? 'Suspend' : 'Reinstate'} ${s.companyName}`,
+      label: suspend ? /*i18n*/ 'Suspend' : /*i18n*/ 'Reinstate',
+      name: `${suspend ? /*i18n*/ 'Suspend' : /*i18n*/ 'Reinstate'} ${s.companyName}`,
       danger: suspend,
       question: suspend
         ? {
             title: `Suspend ${s.companyName}?`,
-            message: 'Their products leave the shop at once and they cannot add new ones until reinstated.',
+            message:
+              /*i18n*/ 'Their products leave the shop at once and they cannot add new ones until reinstated.',
           }
-        : { title: `Reinstate ${s.companyName}?`, message: 'Their products return to the shop.' },
+        : { title: `Reinstate ${s.companyName}?`, message: /*i18n*/ 'Their products return to the shop.' },
       run: () => setSellerSuspended(s._id, suspend),
       done: `${s.companyName} ${suspend ? 'suspended' : 'reinstated'}`,
     },
@@ -69,21 +70,21 @@ export const userStatusOf = (u: AdminUser) => (u as AdminUser & { status?: UserS
 export function userActions(u: AdminUser): RowAction[] {
   const status = userStatusOf(u);
   const suspend: RowAction = {
-    label: 'Suspend',
+    label: /*i18n*/ 'Suspend',
     name: `Suspend ${u.fullName}`,
     danger: true,
     question: {
       title: `Suspend ${u.fullName}?`,
-      message: 'They can no longer log in or order. Their orders stay as they are.',
+      message: /*i18n*/ 'They can no longer log in or order. Their orders stay as they are.',
     },
     run: () => setUserSuspended(u._id, true),
     done: `${u.fullName} suspended`,
   };
   const reinstate: RowAction = {
-    label: 'Reinstate',
+    label: /*i18n*/ 'Reinstate',
     name: `Reinstate ${u.fullName}`,
     danger: false,
-    question: { title: `Reinstate ${u.fullName}?`, message: 'They can log in and order again.' },
+    question: { title: `Reinstate ${u.fullName}?`, message: /*i18n*/ 'They can log in and order again.' },
     run: () => setUserSuspended(u._id, false),
     done: `${u.fullName} reinstated`,
   };
@@ -96,26 +97,29 @@ export function productActions(p: AdminProduct): RowAction[] {
   const actions: RowAction[] = [];
   if (p.status === 'active' || p.status === 'unpublished') {
     actions.push({
-      label: 'Hide',
+      label: /*i18n*/ 'Hide',
       name: `Hide ${p.productName}`,
       danger: true,
       question: {
         title: `Hide “${p.productName}”?`,
-        message: 'It leaves the shop at once. Its seller sees your reason in their product list.',
+        message: /*i18n*/ 'It leaves the shop at once. Its seller sees your reason in their product list.',
       },
-      reason: { label: 'Reason', hint: 'The seller reads this, e.g. “Photos show another brand’s logo”.' },
+      reason: {
+        label: /*i18n*/ 'Reason',
+        hint: /*i18n*/ 'The seller reads this, e.g. “Photos show another brand’s logo”.',
+      },
       run: (reason) => hideProduct(p._id, reason),
       done: `${p.productName} hidden`,
     });
   }
   if (p.status !== 'removed') {
     actions.push({
-      label: 'Remove',
+      label: /*i18n*/ 'Remove',
       name: `Remove ${p.productName}`,
       danger: true,
       question: {
         title: `Remove “${p.productName}”?`,
-        message: 'It leaves the shop and shoppers’ carts. Orders already placed stay.',
+        message: /*i18n*/ 'It leaves the shop and shoppers’ carts. Orders already placed stay.',
       },
       run: () => removeProduct(p._id),
       done: `${p.productName} removed`,
@@ -129,8 +133,8 @@ export function cancelItemAction(o: AdminOrder, i: AdminOrderItem): RowAction | 
   if (i.status !== 'pending') return null;
   const paid = o.paymentStatus === 'paid';
   return {
-    label: 'Cancel',
-    confirmLabel: 'Cancel item',
+    label: /*i18n*/ 'Cancel',
+    confirmLabel: /*i18n*/ 'Cancel item',
     name: `Cancel ${i.productName} of order ${orderNumber(o._id)}`,
     danger: true,
     question: {

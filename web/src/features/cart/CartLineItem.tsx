@@ -23,7 +23,7 @@ export function CartLineItem({
 }) {
   const i18n = useI18n();
   const p = line.product[0];
-  const name = p?.productName ?? 'Product no longer available';
+  const name = p?.productName ?? /*i18n*/ 'Product no longer available';
   const variant = p?.variants.find((v) => v._id === line.variantId);
   const each = variant?.price ?? line.amount / Math.max(line.quantity, 1);
   const choice = variantLabel(line.size, line.color);

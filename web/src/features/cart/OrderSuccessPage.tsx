@@ -15,7 +15,7 @@ import { variantLabel } from '../../lib/variant-label.ts';
 type Outcome = { placed: true; order: PlacedOrder } | { placed: false; message: string };
 
 export const NOTHING_TO_CONFIRM =
-  'There is no payment to confirm here. Your orders and their status are in My Orders.';
+  /*i18n*/ 'There is no payment to confirm here. Your orders and their status are in My Orders.';
 
 /**
  * /order-success (cart) and /order-successfull (Buy Now). 'Order Placed' appears only once the
@@ -46,7 +46,8 @@ export default function OrderSuccessPage() {
           ? { placed: true, order: res.order }
           : {
               placed: false,
-              message: 'We have not received the payment yet. If you paid, please check again in a minute.',
+              message:
+                /*i18n*/ 'We have not received the payment yet. If you paid, please check again in a minute.',
             };
       }
       if (isBuyNowReturn) return { placed: false, message: NOTHING_TO_CONFIRM };
@@ -71,7 +72,9 @@ export default function OrderSuccessPage() {
   if (!outcome && confirm.isPending) return <Spinner label={i18n._('Confirming your order')} />;
   if (!outcome?.placed) {
     const message =
-      outcome && !outcome.placed ? outcome.message : (confirm.error?.message ?? 'Something went wrong');
+      outcome && !outcome.placed
+        ? outcome.message
+        : (confirm.error?.message ?? /*i18n*/ 'Something went wrong');
     return (
       <section className="page narrow">
         <div className="card success-box" role="alert">

@@ -85,7 +85,7 @@ export default function PlaceOrderPage() {
           <Link to="/shipping-address">{i18n._('Edit address')}</Link>
           <p>
             {i18n._('Payment:')}{' '}
-            <strong>{method ? PAYMENT_CHOICE_LABEL[method] : i18n._('not chosen')}</strong>{' '}
+            <strong>{method ? i18n._(PAYMENT_CHOICE_LABEL[method]) : i18n._('not chosen')}</strong>{' '}
             <Link to="/cart-page">{i18n._('Change')}</Link>
           </p>
           {!method && <p className="form-error">{i18n._('Please choose a payment method in your cart.')}</p>}

@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { LOW_STOCK } from '@vastra/contracts/constants';
 import { useState } from 'react';
 import { Price } from '../../components/Price.tsx';
@@ -12,9 +13,9 @@ import { VariantPicker } from './VariantPicker.tsx';
 import { useVariantChoice } from './variant-choice.ts';
 
 /** "Only 3 left" below LOW_STOCK, else "In stock"; "Sold out" at none. */
-function stockText(stock: number): string {
-  if (stock <= 0) return 'Sold out';
-  return stock < LOW_STOCK ? `Only ${stock} left` : 'In stock';
+function stockText(i18n: I18n, stock: number): string {
+  if (stock <= 0) return i18n._('Sold out');
+  return stock < LOW_STOCK ? i18n._('Only {stock} left', { stock }) : i18n._('In stock');
 }
 
 /**
@@ -52,7 +53,7 @@ export function BuyBox({ product: p }: { product: Product }) {
         className={soldOut || (v && v.stock < LOW_STOCK) ? 'stock-out' : 'stock-ok'}
         data-testid="stock-line"
       >
-        {stockText(v?.stock ?? p.stockQuantity)}
+        {stockText(i18n, v?.stock ?? p.stockQuantity)}
       </p>
       <VariantPicker
         colours={choice.colours}

@@ -26,9 +26,9 @@ const FeaturedCarousel = lazy(async () => {
 });
 
 const CATEGORY_TILES = [
-  { to: '/mens-allProducts', label: "Men's", note: 'Shirts, pants, hoodies' },
-  { to: '/womens-allProducts', label: "Women's", note: 'Tops, pants, dresses' },
-  { to: '/kids-allProducts', label: "Kid's", note: 'Everyday kidswear' },
+  { to: '/mens-allProducts', label: /*i18n*/ "Men's", note: /*i18n*/ 'Shirts, pants, hoodies' },
+  { to: '/womens-allProducts', label: /*i18n*/ "Women's", note: /*i18n*/ 'Tops, pants, dresses' },
+  { to: '/kids-allProducts', label: /*i18n*/ "Kid's", note: /*i18n*/ 'Everyday kidswear' },
 ];
 
 /** Landing page (/ and /home-page): cover, featured carousel, categories. */
@@ -67,8 +67,8 @@ export default function LandingPage() {
           {CATEGORY_TILES.map((c) => (
             <li key={c.to}>
               <Link to={c.to}>
-                <strong>{c.label}</strong>
-                <span>{c.note}</span>
+                <strong>{i18n._(c.label)}</strong>
+                <span>{i18n._(c.note)}</span>
               </Link>
             </li>
           ))}

@@ -4,6 +4,7 @@ import { Pagination } from '../../components/Pagination.tsx';
 import { ProductCard } from '../../components/ProductCard.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
 import { listingKey } from '../../ssr-state.ts';
 import NotFoundPage from '../static/NotFoundPage.tsx';
 import { fetchProductPage, LISTING_PAGE_SIZE } from './api.ts';
@@ -12,6 +13,7 @@ import './catalog.css';
 
 /** The ten category listings of SPEC §2: a paginated grid of product cards. */
 export default function ListingPage() {
+  const i18n = useI18n();
   const { pathname } = useLocation();
   const listing = listingFor(pathname);
   const [params, setParams] = useSearchParams();
@@ -27,19 +29,19 @@ export default function ListingPage() {
   return (
     <section className="page">
       <div className="page-head">
-        <h1>{listing.title}</h1>
+        <h1>{i18n._(listing.title)}</h1>
         {q.data && (
           <p className="muted" aria-live="polite">
-            {q.data.total} {q.data.total === 1 ? 'product' : 'products'}
+            {i18n._('{count, plural, one {# product} other {# products}}', { count: q.data.total })}
           </p>
         )}
       </div>
       {q.isPending ? (
-        <Spinner label="Loading products" />
+        <Spinner label={i18n._('Loading products')} />
       ) : q.isError ? (
         <QueryError error={q.error} onRetry={() => q.refetch()} />
       ) : q.data.items.length === 0 ? (
-        <p className="empty">No products here yet. Please check back soon.</p>
+        <p className="empty">{i18n._('No products here yet. Please check back soon.')}</p>
       ) : (
         <>
           <div className={`product-grid ${q.isPlaceholderData ? 'is-stale' : ''}`}>

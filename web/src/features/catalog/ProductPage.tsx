@@ -22,7 +22,7 @@ import './reviews/reviews.css';
 import { useI18n } from '../../lib/i18n.tsx';
 
 const DESCRIPTION =
-  'Crafted for everyday comfort with breathable fabric, careful stitching and a fit that holds its shape wash after wash. Easy to style for work, weekends and festive days alike.';
+  /*i18n*/ 'Crafted for everyday comfort with breathable fabric, careful stitching and a fit that holds its shape wash after wash. Easy to style for work, weekends and festive days alike.';
 
 /** The photos to show: the product's, or its cover alone for an answer without a gallery. */
 function photosOf(p: Product): Product['images'] {
@@ -39,7 +39,7 @@ export default function ProductPage() {
     store.get(STORAGE.productPageId) ??
     '';
   useEffect(() => {
-    if (!id) document.title = 'No product selected · Vastra';
+    if (!id) document.title = /*i18n*/ 'No product selected · Vastra';
   }, [id]);
   if (!id) {
     return (
@@ -69,7 +69,7 @@ function ProductDetail({ id }: { id: string }) {
   }, [id]);
   // The route leaves the title to this screen (handle.title null): it names the product.
   useEffect(() => {
-    document.title = `${q.data?.productName ?? 'Product'} · Vastra`;
+    document.title = `${q.data?.productName ?? /*i18n*/ 'Product'} · Vastra`;
   }, [q.data?.productName]);
 
   if (q.isPending) return <Spinner label={i18n._('Loading product')} />;

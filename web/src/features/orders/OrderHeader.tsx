@@ -38,7 +38,7 @@ export function OrderHeader({
         <div>
           <dt>{i18n._('Payment')}</dt>
           <dd>
-            {paidWithLabel(order.paymentMethod)} · {PAYMENT_STATUS[order.paymentStatus]}
+            {i18n._(paidWithLabel(order.paymentMethod))} · {i18n._(PAYMENT_STATUS[order.paymentStatus])}
           </dd>
         </div>
       </dl>

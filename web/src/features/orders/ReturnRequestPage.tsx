@@ -14,7 +14,7 @@ import { fetchOrder, orderKeys } from './api.ts';
 import { ReturnForm } from './ReturnForm.tsx';
 import './orders.css';
 import './returns.css';
-import { useI18n } from '../../lib/i18n.tsx';
+import { tr, useI18n } from '../../lib/i18n.tsx';
 
 /**
  * /orders/:orderId/return/:itemId: return or exchange a delivered item while its window is open.
@@ -106,9 +106,9 @@ export default function ReturnRequestPage() {
           <ul className="return-history">
             {earlier.data.returns.map((r) => (
               <li key={r._id}>
-                <span className={`pill ${returnState(r).tone}`}>{returnState(r).label}</span> {r.quantity} ·{' '}
-                {r.kind === 'exchange' ? i18n._('exchange') : i18n._('refund')} {i18n._('· asked')}{' '}
-                {formatDay(r.createdAt, i18n.locale)}
+                <span className={`pill ${returnState(r).tone}`}>{i18n._(returnState(r).label)}</span>{' '}
+                {r.quantity} · {r.kind === 'exchange' ? i18n._('exchange') : i18n._('refund')}{' '}
+                {i18n._('· asked')} {formatDay(r.createdAt, i18n.locale)}
               </li>
             ))}
           </ul>

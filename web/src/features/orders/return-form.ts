@@ -60,21 +60,22 @@ export const exchangeChoices = (variants: readonly Variant[], currentId: string)
  */
 export function returnFormProblems(v: ReturnFormValues, needsDestination: boolean) {
   const problems: Partial<Record<ReturnField, string>> = {};
-  if (!v.reason) problems.reason = 'Choose a reason';
+  if (!v.reason) problems.reason = /*i18n*/ 'Choose a reason';
   if (v.kind === 'exchange' && !v.variantId)
-    problems.variantId = 'Choose the size or colour you want instead';
+    problems.variantId = /*i18n*/ 'Choose the size or colour you want instead';
   if (v.note.trim().length > RETURN_NOTE_MAX)
     problems.note = `Note must be at most ${RETURN_NOTE_MAX} characters`;
   if (needsDestination && v.kind === 'refund') {
     if (v.payTo === 'upi') {
-      if (!UPI_ID_PATTERN.test(v.upi.trim())) problems['refundTo.upi'] = 'Enter a UPI id like name@bank';
+      if (!UPI_ID_PATTERN.test(v.upi.trim()))
+        problems['refundTo.upi'] = /*i18n*/ 'Enter a UPI id like name@bank';
     } else {
       if (!BANK_ACCOUNT_PATTERN.test(v.accountNumber.replace(/[\s-]/g, '')))
-        problems['refundTo.accountNumber'] = 'Account number must be 9 to 18 digits';
+        problems['refundTo.accountNumber'] = /*i18n*/ 'Account number must be 9 to 18 digits';
       if (!IFSC_PATTERN.test(v.ifsc.trim().toUpperCase()))
-        problems['refundTo.ifsc'] = 'IFSC must be 11 characters like HDFC0001234';
+        problems['refundTo.ifsc'] = /*i18n*/ 'IFSC must be 11 characters like HDFC0001234';
       if (v.accountName.trim().length < 2)
-        problems['refundTo.accountName'] = 'Enter the account holder’s name';
+        problems['refundTo.accountName'] = /*i18n*/ 'Enter the account holder’s name';
     }
   }
   return problems;

@@ -15,11 +15,11 @@ import { useI18n } from '../../lib/i18n.tsx';
 export const SEARCH_PAGE_SIZE = 24;
 
 const SORTS = [
-  { value: '', label: 'Relevance' },
-  { value: 'newest', label: 'Newest first' },
-  { value: 'price_asc', label: 'Price: low to high' },
-  { value: 'price_desc', label: 'Price: high to low' },
-  { value: 'rating', label: 'Customer rating' },
+  { value: '', label: /*i18n*/ 'Relevance' },
+  { value: 'newest', label: /*i18n*/ 'Newest first' },
+  { value: 'price_asc', label: /*i18n*/ 'Price: low to high' },
+  { value: 'price_desc', label: /*i18n*/ 'Price: high to low' },
+  { value: 'rating', label: /*i18n*/ 'Customer rating' },
 ];
 
 /** /search?q=…: results of the header search with facets, sort and pagination; the URL holds the state. */
@@ -38,7 +38,7 @@ export default function SearchPage() {
   });
 
   useEffect(() => {
-    document.title = q ? `“${q}” · Vastra` : 'Search · Vastra';
+    document.title = q ? `“${q}” · Vastra` : /*i18n*/ 'Search · Vastra';
   }, [q]);
 
   /** Changes URL parameters; any change but paging returns to page 1. */

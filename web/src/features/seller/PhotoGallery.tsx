@@ -10,10 +10,10 @@ const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,image/avif';
 const thumbAlt = (p: Photo, i: number) =>
   p.file
     ? i === 0
-      ? 'Preview of the chosen image'
+      ? /*i18n*/ 'Preview of the chosen image'
       : `Preview of photo ${i + 1}`
     : i === 0
-      ? 'Current product image'
+      ? /*i18n*/ 'Current product image'
       : `Current photo ${i + 1}`;
 
 /**

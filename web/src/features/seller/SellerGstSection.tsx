@@ -12,7 +12,7 @@ import { GST_FIELD_NAMES, GST_SECTION, GstFields, type GstValues, gstinError } f
 /** "3 products are now on sale"; nothing when none were waiting. */
 export function publishedNote(published: number): string {
   if (published <= 0) return '';
-  return published === 1 ? '1 product is now on sale.' : `${published} products are now on sale.`;
+  return published === 1 ? /*i18n*/ '1 product is now on sale.' : `${published} products are now on sale.`;
 }
 
 const valuesOf = (p: SellerProfile): GstValues => ({
@@ -78,7 +78,7 @@ export function SellerGstSection({ profile }: { profile: SellerProfile }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const gstin = gstinError(values.gstin, true);
-    const legalName = values.legalName.trim() ? undefined : 'Enter the legal name';
+    const legalName = values.legalName.trim() ? undefined : /*i18n*/ 'Enter the legal name';
     if (fields.show({ ...(gstin ? { gstin } : {}), ...(legalName ? { legalName } : {}) })) return;
     save.mutate(bodyOf(values));
   };

@@ -20,7 +20,7 @@ export default function SellerLoginPage() {
   const [password, setPassword] = useState('');
   const fields = useFieldErrors(['email', 'password'] as const);
   const signIn = useSignIn('seller', login, {
-    done: 'Logged In Successfully',
+    done: /*i18n*/ 'Logged In Successfully',
     next: '/seller-addProduct',
     fieldErrors: fields.fromError,
   });

@@ -177,7 +177,7 @@ function SizesCell({ variants }: { variants: Product['variants'] }) {
   );
 }
 
-const NOT_ON_SALE = { hidden: 'Hidden by Vastra', unpublished: 'Not on sale' } as const;
+const NOT_ON_SALE = { hidden: /*i18n*/ 'Hidden by Vastra', unpublished: /*i18n*/ 'Not on sale' } as const;
 
 /** Why a product is not on sale (hidden by an admin, or unpublished without a GSTIN); nothing when it is. */
 function ListingNote({ listing }: { listing: Product['listing'] }) {

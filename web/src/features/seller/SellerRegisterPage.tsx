@@ -23,11 +23,22 @@ type AccountField = Exclude<keyof SellerRegisterInput, keyof GstValues>;
 type SellerForm = Record<AccountField, string> & GstValues;
 
 const FIELDS: FieldSpec<AccountField>[] = [
-  { name: 'fullName', label: 'Full Name', autoComplete: 'name', maxLength: TEXT_LIMITS.fullName.max },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', maxLength: TEXT_LIMITS.email.max },
+  {
+    name: 'fullName',
+    label: /*i18n*/ 'Full Name',
+    autoComplete: 'name',
+    maxLength: TEXT_LIMITS.fullName.max,
+  },
+  {
+    name: 'email',
+    label: /*i18n*/ 'Email',
+    type: 'email',
+    autoComplete: 'email',
+    maxLength: TEXT_LIMITS.email.max,
+  },
   {
     name: 'password',
-    label: 'Password',
+    label: /*i18n*/ 'Password',
     type: 'password',
     autoComplete: 'new-password',
     maxLength: TEXT_LIMITS.password.max,
@@ -35,21 +46,21 @@ const FIELDS: FieldSpec<AccountField>[] = [
   },
   {
     name: 'mobile',
-    label: 'Mobile Number',
+    label: /*i18n*/ 'Mobile Number',
     type: 'tel',
     inputMode: 'tel',
     autoComplete: 'tel-national',
-    hint: '10-digit Indian mobile number',
+    hint: /*i18n*/ '10-digit Indian mobile number',
   },
   {
     name: 'companyName',
-    label: 'Company Name',
+    label: /*i18n*/ 'Company Name',
     autoComplete: 'organization',
     maxLength: TEXT_LIMITS.companyName.max,
   },
   {
     name: 'companyAddress',
-    label: 'Company Address',
+    label: /*i18n*/ 'Company Address',
     autoComplete: 'street-address',
     maxLength: TEXT_LIMITS.companyAddress.max,
   },
@@ -90,7 +101,7 @@ export default function SellerRegisterPage() {
     fields.clear(name);
   };
   const signUp = useSignIn('seller', register, {
-    done: 'Registered Successfully',
+    done: /*i18n*/ 'Registered Successfully',
     next: '/seller-addProduct',
     refusal: 'warn',
     fieldErrors: fields.fromError,

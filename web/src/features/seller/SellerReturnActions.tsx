@@ -54,8 +54,8 @@ export function SellerReturnActions({
         e.preventDefault();
         const courier = values.courier.trim();
         const awb = values.awb.trim();
-        if (courier && !awb && show({ awb: 'Enter the AWB number' })) return;
-        if (awb && !courier && show({ courier: 'Enter the courier' })) return;
+        if (courier && !awb && show({ awb: /*i18n*/ 'Enter the AWB number' })) return;
+        if (awb && !courier && show({ courier: /*i18n*/ 'Enter the courier' })) return;
         void send({ move: 'approve', body: courier ? { courier, awb } : {} });
       };
       return (
@@ -84,7 +84,7 @@ export function SellerReturnActions({
       const submit = (e: FormEvent) => {
         e.preventDefault();
         const reason = values.reason.trim();
-        if (reason.length < 3 && show({ reason: 'Say why, in a few words' })) return;
+        if (reason.length < 3 && show({ reason: /*i18n*/ 'Say why, in a few words' })) return;
         void send({ move: 'reject', body: { reason } });
       };
       return (

@@ -15,15 +15,15 @@ import { useI18n } from '../../lib/i18n.tsx';
 
 /** The queue's tabs: what needs the seller first. */
 const TABS: { status: ReturnStatus | ''; label: string }[] = [
-  { status: 'requested', label: 'To decide' },
-  { status: 'approved', label: 'Awaiting parcel' },
-  { status: '', label: 'All' },
+  { status: 'requested', label: /*i18n*/ 'To decide' },
+  { status: 'approved', label: /*i18n*/ 'Awaiting parcel' },
+  { status: '', label: /*i18n*/ 'All' },
 ];
 
 const DONE: Record<ReturnMove['move'], string> = {
-  approve: 'Return approved',
-  reject: 'Return rejected',
-  receive: 'Return received',
+  approve: /*i18n*/ 'Return approved',
+  reject: /*i18n*/ 'Return rejected',
+  receive: /*i18n*/ 'Return received',
 };
 
 /**

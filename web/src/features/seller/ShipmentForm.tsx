@@ -14,7 +14,7 @@ const COURIERS = [
   'Xpressbees',
   'Shadowfax',
   'Ekart',
-  'Shiprocket',
+  /*i18n*/ 'Shiprocket',
 ];
 
 const FIELDS = ['courier', 'awb', 'trackingUrl'] as const;
@@ -45,8 +45,8 @@ export function ShipmentForm({
     const awb = values.awb.trim();
     const trackingUrl = values.trackingUrl.trim();
     const missing: Partial<Record<(typeof FIELDS)[number], string>> = {};
-    if (courier && !awb) missing.awb = 'Enter the AWB number';
-    if (awb && !courier) missing.courier = 'Enter the courier';
+    if (courier && !awb) missing.awb = /*i18n*/ 'Enter the AWB number';
+    if (awb && !courier) missing.courier = /*i18n*/ 'Enter the courier';
     if (show(missing)) return;
     try {
       await onShip({

@@ -30,7 +30,7 @@ const STATE_OPTIONS = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: na
  * check); nothing for an empty one unless it is required.
  */
 export function gstinError(gstin: string, required: boolean): string | undefined {
-  if (gstin.trim() === '') return required ? 'Enter your GSTIN' : undefined;
+  if (gstin.trim() === '') return required ? /*i18n*/ 'Enter your GSTIN' : undefined;
   return gstinProblem(gstin);
 }
 

@@ -3,16 +3,16 @@ import { formatRupees } from '../../lib/format.ts';
 
 /** How each kind of ledger entry reads on the seller's statement. */
 export const LEDGER_LABELS: Record<LedgerKind, string> = {
-  sale: 'Sale (paid online)',
-  cod_collected: 'COD collected',
-  commission: 'Commission',
-  commission_gst: 'GST on commission',
+  sale: /*i18n*/ 'Sale (paid online)',
+  cod_collected: /*i18n*/ 'COD collected',
+  commission: /*i18n*/ 'Commission',
+  commission_gst: /*i18n*/ 'GST on commission',
   tcs: 'TCS',
-  refund: 'Refund to customer',
-  commission_reversal: 'Commission returned',
-  commission_gst_reversal: 'GST on commission returned',
-  tcs_reversal: 'TCS returned',
-  payout: 'Payout to your bank',
+  refund: /*i18n*/ 'Refund to customer',
+  commission_reversal: /*i18n*/ 'Commission returned',
+  commission_gst_reversal: /*i18n*/ 'GST on commission returned',
+  tcs_reversal: /*i18n*/ 'TCS returned',
+  payout: /*i18n*/ 'Payout to your bank',
 };
 
 /**

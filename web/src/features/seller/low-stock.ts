@@ -14,5 +14,5 @@ export const isLow = (v: Pick<Variant, 'stock'>) => v.stock < LOW_STOCK;
 export function lowStockNote(variants: Pick<Variant, 'size' | 'color' | 'stock'>[]): string | null {
   const low = variants.filter(isLow);
   if (low.length === 0) return null;
-  return `Low: ${low.map((v) => `${variantLabel(v)} (${v.stock === 0 ? '0 – sold out' : v.stock})`).join(', ')}`;
+  return `Low: ${low.map((v) => `${variantLabel(v)} (${v.stock === 0 ? /*i18n*/ '0 – sold out' : v.stock})`).join(', ')}`;
 }

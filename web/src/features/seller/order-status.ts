@@ -1,11 +1,11 @@
 import type { OrderItemStatus, PaymentStatus } from '@vastra/contracts';
 
 export const STATUS_LABEL: Record<OrderItemStatus, string> = {
-  awaiting_payment: 'Awaiting payment',
-  pending: 'Pending',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
+  awaiting_payment: /*i18n*/ 'Awaiting payment',
+  pending: /*i18n*/ 'Pending',
+  shipped: /*i18n*/ 'Shipped',
+  delivered: /*i18n*/ 'Delivered',
+  cancelled: /*i18n*/ 'Cancelled',
 };
 
 export const STATUS_PILL: Record<OrderItemStatus, string> = {

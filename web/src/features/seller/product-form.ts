@@ -77,20 +77,20 @@ export function fieldErrors(v: ProductFormValues, grid: GridState = EMPTY_GRID):
   if (v.description.length > CATALOG_LIMITS.description)
     e.description = `At most ${CATALOG_LIMITS.description.toLocaleString('en-IN')} characters`;
   if (v.subCategory && v.category && !belongsTo(v.subCategory, v.category))
-    e.subCategory = 'Choose a type of this category';
-  if (v.hsn !== '' && !HSN_RE.test(compactHsn(v.hsn))) e.hsn = 'HSN code must be 4 to 8 digits';
+    e.subCategory = /*i18n*/ 'Choose a type of this category';
+  if (v.hsn !== '' && !HSN_RE.test(compactHsn(v.hsn))) e.hsn = /*i18n*/ 'HSN code must be 4 to 8 digits';
   if (usesGrid(grid)) return e;
   const price = Number(v.price);
-  if (v.price !== '' && !(price > 0)) e.price = 'Price must be more than 0';
+  if (v.price !== '' && !(price > 0)) e.price = /*i18n*/ 'Price must be more than 0';
   else if (v.price !== '' && Math.abs(Math.round(price * 100) - price * 100) > 1e-6)
-    e.price = 'Price can have at most 2 decimals';
+    e.price = /*i18n*/ 'Price can have at most 2 decimals';
   const stock = Number(v.stockQuantity);
   if (v.stockQuantity !== '' && !(Number.isInteger(stock) && stock >= 0))
-    e.stockQuantity = 'Stock must be a whole number, 0 or more';
+    e.stockQuantity = /*i18n*/ 'Stock must be a whole number, 0 or more';
   if (v.markPrice !== '') {
     const mark = Number(v.markPrice);
-    if (!(mark > 0)) e.markPrice = 'Marked price must be more than 0';
-    else if (price > 0 && mark < price) e.markPrice = 'Marked price cannot be less than the price';
+    if (!(mark > 0)) e.markPrice = /*i18n*/ 'Marked price must be more than 0';
+    else if (price > 0 && mark < price) e.markPrice = /*i18n*/ 'Marked price cannot be less than the price';
   }
   return e;
 }

@@ -27,7 +27,7 @@ export function uploadImage(file: File, onProgress: (percent: number) => void): 
         onProgress(100);
         resolve(body as UploadAnswer);
       } else {
-        reject(new Error(errorMessage(body, 'The image could not be uploaded')));
+        reject(new Error(errorMessage(body, /*i18n*/ 'The image could not be uploaded')));
       }
     };
     xhr.onerror = () => reject(new Error(NETWORK_ERROR));

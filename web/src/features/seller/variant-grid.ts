@@ -105,16 +105,16 @@ export function rowErrors(r: GridRow): Partial<Record<'stock' | 'price' | 'mrp',
   if (isBlank(r)) return {};
   const e: Partial<Record<'stock' | 'price' | 'mrp', string>> = {};
   const stock = Number(r.stock);
-  if (r.stock.trim() === '') e.stock = 'Stock is required';
-  else if (!(Number.isInteger(stock) && stock >= 0)) e.stock = 'Whole number, 0 or more';
+  if (r.stock.trim() === '') e.stock = /*i18n*/ 'Stock is required';
+  else if (!(Number.isInteger(stock) && stock >= 0)) e.stock = /*i18n*/ 'Whole number, 0 or more';
   const price = Number(r.price);
-  if (r.price.trim() === '') e.price = 'Price is required';
-  else if (!(price > 0)) e.price = 'More than 0';
-  else if (Math.abs(Math.round(price * 100) - price * 100) > 1e-6) e.price = 'At most 2 decimals';
+  if (r.price.trim() === '') e.price = /*i18n*/ 'Price is required';
+  else if (!(price > 0)) e.price = /*i18n*/ 'More than 0';
+  else if (Math.abs(Math.round(price * 100) - price * 100) > 1e-6) e.price = /*i18n*/ 'At most 2 decimals';
   if (r.mrp.trim() !== '') {
     const mrp = Number(r.mrp);
-    if (!(mrp > 0)) e.mrp = 'More than 0';
-    else if (price > 0 && mrp < price) e.mrp = 'Not below the price';
+    if (!(mrp > 0)) e.mrp = /*i18n*/ 'More than 0';
+    else if (price > 0 && mrp < price) e.mrp = /*i18n*/ 'Not below the price';
   }
   return e;
 }

@@ -21,9 +21,9 @@ const EMPTY: ContactForm = { name: '', email: '', subject: '', message: '' };
 export function validateContact(f: ContactForm): Partial<Record<keyof ContactForm, string>> {
   const e: Partial<Record<keyof ContactForm, string>> = {};
   const { contactName, contactSubject, contactMessage } = TEXT_LIMITS;
-  if (f.name.trim().length < contactName.min) e.name = 'Please enter your name';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) e.email = 'Please enter a valid email';
-  if (f.subject.trim().length < contactSubject.min) e.subject = 'Please enter a subject';
+  if (f.name.trim().length < contactName.min) e.name = /*i18n*/ 'Please enter your name';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())) e.email = /*i18n*/ 'Please enter a valid email';
+  if (f.subject.trim().length < contactSubject.min) e.subject = /*i18n*/ 'Please enter a subject';
   if (f.message.trim().length < contactMessage.min)
     e.message = `Message must be at least ${contactMessage.min} characters`;
   return e;

@@ -5,7 +5,7 @@ import { useSiteInfo } from '../../lib/site.ts';
 export function usePolicyFacts() {
   const site = useSiteInfo().data;
   return {
-    owner: site?.ownerName ?? 'Vastra Retail Pvt. Ltd.',
+    owner: site?.ownerName ?? /*i18n*/ 'Vastra Retail Pvt. Ltd.',
     address: site?.address ?? '',
     email: site?.email ?? '',
     phone: site?.phones?.[0] ?? '',

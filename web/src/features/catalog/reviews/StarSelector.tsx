@@ -11,7 +11,7 @@ const STARS = [1, 2, 3, 4, 5] as const;
 export function StarSelector({
   value,
   onChange,
-  label = 'Your rating',
+  label = /*i18n*/ 'Your rating',
 }: {
   value: number;
   onChange: (v: number) => void;
