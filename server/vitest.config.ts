@@ -1,6 +1,10 @@
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The storefront tests render the web app's screens (web/src/entry-server.tsx): its Hindi
+  // catalogue (a .po file) loads through Lingui's plugin, as in the web build.
+  plugins: [lingui({ configPath: '../web/lingui.config.ts' })],
   test: {
     include: ['src/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -9,11 +11,36 @@ export interface CacheFill {
   payload: unknown;
   /** Extra headers that belong to the answer (e.g. `x-total-count`), cached with it. */
   headers?: Record<string, string>;
+  /** The answer's Content-Type; JSON unless said (the server-rendered pages are HTML). */
+  contentType?: string;
 }
 
 const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const SMALL_PAGE_BYTES = 16 * 1024;
+/**
+ * From this size an answer is also sent compressed to clients that accept it (a listing page of
+ * products, a server-rendered page): the compressed copy is made once per cached page, beside it, so
+ * a warm request compresses nothing. Smaller answers fit a packet or two and go out as they are.
+ */
+const COMPRESS_MIN_BYTES = 1400;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export type Encoding = 'br' | 'gzip';
+
+/** The encoding to send to a client, from its Accept-Encoding (brotli first; q=0 refuses). */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  let gz = false;
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) continue;
+    if (name === 'br') return 'br';
+    if (name === 'gzip') gz = true;
+  }
+  return gz ? 'gzip' : undefined;
+}
 
 /** One cached answer: its bytes, and every header of its 200 and 304 answers, computed once. */
 class Page {
@@ -30,17 +57,50 @@ class Page {
    */
   readonly small: string | undefined;
 
+  /** Whether the answer is large enough to be sent compressed (it then varies on Accept-Encoding). */
+  readonly compressible: boolean;
+  private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+
   constructor(
     readonly version: number,
     /** The serialized JSON, as UTF-8 bytes: sent as is, no encoding or length count per request. */
     readonly bytes: Buffer,
     own: Record<string, string> | undefined,
     text?: string,
+    contentType = JSON_TYPE,
   ) {
     this.small = text !== undefined && bytes.length <= SMALL_PAGE_BYTES ? text : undefined;
+    this.compressible = bytes.length >= COMPRESS_MIN_BYTES;
     this.etag = `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"`;
-    this.notModifiedHeaders = { ...own, etag: this.etag, 'cache-control': CACHE_CONTROL };
-    this.headers = { ...this.notModifiedHeaders, 'content-type': JSON_TYPE };
+    this.notModifiedHeaders = {
+      ...own,
+      etag: this.etag,
+      'cache-control': CACHE_CONTROL,
+      ...(this.compressible ? { vary: 'accept-encoding' } : {}),
+    };
+    this.headers = { ...this.notModifiedHeaders, 'content-type': contentType };
+  }
+
+  /**
+   * The bytes compressed with `encoding`, made on first use (off the event loop, in zlib's thread
+   * pool) and kept with the page, so they live and die with it.
+   */
+  compressed(encoding: Encoding): Promise<Buffer> {
+    let done = this.encoded.get(encoding);
+    if (!done) {
+      done =
+        encoding === 'br'
+          ? brotli(this.bytes, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: 6,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: this.bytes.length,
+                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+              },
+            })
+          : gzipAsync(this.bytes, { level: 6 });
+      this.encoded.set(encoding, done);
+    }
+    return done;
   }
 
   /** The JSON text (for callers that read a cached value back). */
@@ -189,9 +249,9 @@ export class CatalogCache {
   }
 
   private async fill(version: number, load: () => Promise<CacheFill>, serialize: Serialize): Promise<Page> {
-    const { payload, headers } = await load();
+    const { payload, headers, contentType } = await load();
     const text = serialize(payload);
-    return new Page(version, Buffer.from(text), headers, text);
+    return new Page(version, Buffer.from(text), headers, text, contentType);
   }
 
   private store(key: string, page: Page) {
@@ -254,13 +314,24 @@ export async function sendCached<Reply extends FastifyReply>(
   reply: Reply,
   key: string,
   load: () => Promise<CacheFill>,
+  /** How to turn the payload into the cached text; the route's answer schema unless given. */
+  serialize?: Serialize,
 ): Promise<Reply> {
   // Serialised once per catalogue version with the route's answer schema (validated, in the schema's
   // field order); the cached bytes are then sent as they are, which Fastify never serialises again.
-  const serialize = (payload: unknown) => reply.serialize(payload) as string;
-  const page = await catalogCacheOf(req.server.deps).get(key, load, serialize);
+  const page = await catalogCacheOf(req.server.deps).get(
+    key,
+    load,
+    serialize ?? ((payload: unknown) => reply.serialize(payload) as string),
+  );
   if (matches(req.headers['if-none-match'], page.etag)) {
     reply.code(304).headers(page.notModifiedHeaders).send();
+    return reply;
+  }
+  const encoding = page.compressible ? preferredEncoding(req.headers['accept-encoding']) : undefined;
+  if (encoding) {
+    const body = await page.compressed(encoding);
+    reply.headers(page.headers).header('content-encoding', encoding).send(body);
   } else {
     reply.headers(page.headers).send(page.small ?? page.bytes);
   }

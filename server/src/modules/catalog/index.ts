@@ -17,5 +17,6 @@ export {
 } from './product-view.ts';
 export { recomputeProductRating } from './rating.ts';
 export { findProductStatus, markProductRemoved, PRODUCT_NOT_FOUND } from './seller-products.ts';
+export { countVisibleProducts, listSitemapProducts, type SitemapProduct } from './sitemap-products.ts';
 export { returnStock, takeStock } from './stock.ts';
 export { bumpCatalogVersion, readCatalogVersion } from './version.ts';

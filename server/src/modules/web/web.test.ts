@@ -19,7 +19,9 @@ beforeAll(async () => {
   // The build step itself, so the test also proves the script writes what the server looks for.
   execFileSync(process.execPath, [path.join(REPO_ROOT, 'web', 'scripts', 'precompress.mjs'), root]);
   app = Fastify();
-  await app.register(webRoutes, { root });
+  // Static files only: the storefront's server-rendered pages are storefront.test.ts's.
+  app.decorate('deps', { config: { publicUrl: 'http://shop.test' } } as never);
+  await app.register(webRoutes, { root, renderer: null });
   await app.ready();
 });
 
@@ -54,7 +56,7 @@ describe('static web app', () => {
   });
 
   it('never lets browsers reuse index.html without asking, on any SPA route', async () => {
-    for (const url of ['/', '/allProducts', '/product-page/123']) {
+    for (const url of ['/cart-page', '/login', '/product-page', '/orders/123']) {
       const res = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
