@@ -9,6 +9,8 @@ import { ensureServerBuilt, serverArgs } from './build.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const webDir = path.join(root, 'web');
 const built = path.join(webDir, 'dist', 'index.html');
+/** The server's renderer of the storefront pages (vite build --ssr), built with the app. */
+const renderer = path.join(webDir, 'dist-ssr', 'entry-server.js');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -23,6 +25,7 @@ const hasWeb = existsSync(path.join(webDir, 'index.html'));
 const stale =
   hasWeb &&
   (!existsSync(built) ||
+    !existsSync(renderer) ||
     statSync(built).mtimeMs <
       Math.max(newestMtime(path.join(webDir, 'src')), statSync(path.join(webDir, 'index.html')).mtimeMs));
 if (stale && process.env.SKIP_WEB_BUILD !== '1') {
