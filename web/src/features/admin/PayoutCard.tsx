@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { TextField } from '../../components/fields.tsx';
 import { useFieldErrors } from '../../lib/field-errors.ts';
 import { formatRupees } from '../../lib/format.ts';
-import { tr, useI18n } from '../../lib/i18n.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
 import { toast } from '../../lib/toast.ts';
 import { type DueSeller, moneyKeys, newIdempotencyKey, recordPayout } from './money-api.ts';
 import { amountProblem } from './money-rules.ts';

@@ -14,7 +14,7 @@ import { fetchOrder, orderKeys } from './api.ts';
 import { ReturnForm } from './ReturnForm.tsx';
 import './orders.css';
 import './returns.css';
-import { tr, useI18n } from '../../lib/i18n.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
 
 /**
  * /orders/:orderId/return/:itemId: return or exchange a delivered item while its window is open.
