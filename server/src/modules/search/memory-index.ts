@@ -217,6 +217,14 @@ class Slots {
   sizes: Int32Array[] = [];
   colorKeys: Int32Array[] = [];
   colorSpellings: Int32Array[] = [];
+  /**
+   * The same, read fast: sizes as bits (codes below 31; `sizeWide` when a product has another),
+   * the one colour key and spelling when a product has exactly one (-1 none, -2 several: the lists).
+   */
+  sizeMask = new Int32Array(0);
+  sizeWide = new Uint8Array(0);
+  colorOne = new Int32Array(0);
+  colorSpellingOne = new Int32Array(0);
 
   /** Where each product is now. */
   slotOf = new Map<string, number>();
@@ -256,6 +264,10 @@ class Slots {
     this.ratingAvg = typed(this.ratingAvg, (n) => new Float64Array(n));
     this.ratingCount = typed(this.ratingCount, (n) => new Int32Array(n));
     this.created = typed(this.created, (n) => new Float64Array(n));
+    this.sizeMask = typed(this.sizeMask, (n) => new Int32Array(n));
+    this.sizeWide = typed(this.sizeWide, (n) => new Uint8Array(n));
+    this.colorOne = typed(this.colorOne, (n) => new Int32Array(n));
+    this.colorSpellingOne = typed(this.colorSpellingOne, (n) => new Int32Array(n));
     this.capacity = cap;
   }
 
@@ -321,6 +333,17 @@ class Slots {
     }
     this.colorKeys[s] = this.intern([...keys].sort((a, b) => a - b));
     this.colorSpellings[s] = this.intern([...spellings].sort((a, b) => a - b));
+    let mask = 0;
+    let wide = 0;
+    for (const code of this.sizes[s]!) {
+      if (code < 31) mask |= 1 << code;
+      else wide = 1;
+    }
+    this.sizeMask[s] = mask;
+    this.sizeWide[s] = wide;
+    const one = (list: Int32Array) => (list.length === 1 ? list[0]! : list.length === 0 ? -1 : -2);
+    this.colorOne[s] = one(this.colorKeys[s]!);
+    this.colorSpellingOne[s] = one(this.colorSpellings[s]!);
     for (const w of new Set(lexemesOf(r.search))) this.words.add(w, s);
     for (const w of new Set(lexemesOf(r.name_search))) this.nameWords.add(w, s);
     this.slotOf.set(r.id, s);
@@ -574,9 +597,22 @@ export class SearchIndex {
       value === undefined ? undefined : (dict.find(value) ?? -2);
     const category = code(s.categories, q.category);
     const subCategory = code(s.subCategories, q.subCategory);
-    const brandSet = q.brandKeys && new Set(q.brandKeys.map((b) => s.brandKeys.find(b) ?? -2));
-    const sizeSet = q.sizes && new Set(q.sizes.map((z) => s.sizeNames.find(z) ?? -2));
-    const colorSet = q.colorKeys && new Set(q.colorKeys.map((c) => s.colorKeyNames.find(c) ?? -2));
+    /** A flag per code of the values asked for (undefined: no such filter). */
+    const flags = (dict: Dictionary, values: readonly string[] | undefined) => {
+      if (!values) return undefined;
+      const f = new Uint8Array(dict.size);
+      for (const v of values) {
+        const c = dict.find(v);
+        if (c !== undefined) f[c] = 1;
+      }
+      return f;
+    };
+    const brandFlags = flags(s.brandKeys, q.brandKeys);
+    const sizeFlags = flags(s.sizeNames, q.sizes);
+    let sizeBits = 0;
+    if (sizeFlags)
+      for (let c = 0; c < Math.min(31, sizeFlags.length); c++) if (sizeFlags[c]) sizeBits |= 1 << c;
+    const colorFlags = flags(s.colorKeyNames, q.colorKeys);
     const min = q.minPaise;
     const max = q.maxPaise;
     const inStockOnly = q.inStock === true;
@@ -606,23 +642,27 @@ export class SearchIndex {
       sizes,
       colorKeys,
     } = s;
-    const anyOf = (list: Int32Array, set: Set<number>) => {
-      for (let i = 0; i < list.length; i++) if (set.has(list[i]!)) return true;
+    const categories = s.category;
+    const subCategories = s.subCategory;
+    const colorSpellings = s.colorSpellings;
+    const { sizeMask, sizeWide, colorOne, colorSpellingOne } = s;
+    const anyOf = (list: Int32Array, flagged: Uint8Array) => {
+      for (let i = 0; i < list.length; i++) if (flagged[list[i]!]) return true;
       return false;
     };
     const visit = (d: number) => {
       if (!alive[d] || inactiveSellers[seller[d]!]) return;
       let failed = -1;
       let fails = 0;
-      if (category !== undefined && s.category[d] !== category) {
+      if (category !== undefined && categories[d] !== category) {
         failed = CATEGORY;
         fails++;
       }
-      if (subCategory !== undefined && s.subCategory[d] !== subCategory) {
+      if (subCategory !== undefined && subCategories[d] !== subCategory) {
         if (++fails > 1) return;
         failed = SUB_CATEGORY;
       }
-      if (brandSet && !brandSet.has(brandKey[d]!)) {
+      if (brandFlags && !(brandKey[d]! >= 0 && brandFlags[brandKey[d]!])) {
         if (++fails > 1) return;
         failed = BRAND;
       }
@@ -631,11 +671,15 @@ export class SearchIndex {
         if (++fails > 1) return;
         failed = PRICE;
       }
-      if (sizeSet && !anyOf(sizes[d]!, sizeSet)) {
+      if (sizeFlags && !(sizeWide[d] ? anyOf(sizes[d]!, sizeFlags) : (sizeMask[d]! & sizeBits) !== 0)) {
         if (++fails > 1) return;
         failed = SIZE;
       }
-      if (colorSet && !anyOf(colorKeys[d]!, colorSet)) {
+      const color = colorOne[d]!;
+      if (
+        colorFlags &&
+        !(color >= 0 ? colorFlags[color] === 1 : color === -2 && anyOf(colorKeys[d]!, colorFlags))
+      ) {
         if (++fails > 1) return;
         failed = COLOR;
       }
@@ -645,19 +689,34 @@ export class SearchIndex {
       }
       if (fails === 0) matches[total++] = d;
       if (brandSpelling[d]! >= 0) brandSeen[brandSpelling[d]!] = 1;
-      if (fails === 0 || failed === CATEGORY) catCount[s.category[d]!]!++;
-      if (fails === 0 || failed === SUB_CATEGORY) subCount[s.subCategory[d]!]!++;
+      if (fails === 0 || failed === CATEGORY) catCount[categories[d]!]!++;
+      if (fails === 0 || failed === SUB_CATEGORY) subCount[subCategories[d]!]!++;
       if ((fails === 0 || failed === BRAND) && brandKey[d]! >= 0) brandCount[brandKey[d]!]!++;
       if (fails === 0 || failed === PRICE) bandCount[band[d]!]!++;
       if (fails === 0 || failed === SIZE) {
-        const list = sizes[d]!;
-        for (let i = 0; i < list.length; i++) sizeCount[list[i]!]!++;
+        if (sizeWide[d]) {
+          const list = sizes[d]!;
+          for (let i = 0; i < list.length; i++) sizeCount[list[i]!]!++;
+        } else {
+          for (let m = sizeMask[d]!; m !== 0; ) {
+            const low = m & -m;
+            sizeCount[31 - Math.clz32(low)]!++;
+            m ^= low;
+          }
+        }
       }
       if (fails === 0 || failed === COLOR) {
-        const list = colorKeys[d]!;
-        for (let i = 0; i < list.length; i++) colorCount[list[i]!]!++;
-        const spelt = s.colorSpellings[d]!;
-        for (let i = 0; i < spelt.length; i++) colorSeen[spelt[i]!] = 1;
+        if (color >= 0) colorCount[color]!++;
+        else if (color === -2) {
+          const list = colorKeys[d]!;
+          for (let i = 0; i < list.length; i++) colorCount[list[i]!]!++;
+        }
+        const spelling = colorSpellingOne[d]!;
+        if (spelling >= 0) colorSeen[spelling] = 1;
+        else if (spelling === -2) {
+          const spelt = colorSpellings[d]!;
+          for (let i = 0; i < spelt.length; i++) colorSeen[spelt[i]!] = 1;
+        }
       }
       if ((fails === 0 || failed === IN_STOCK) && inStock[d]) inStockCount++;
     };
