@@ -30,7 +30,6 @@ export class PgBossQueue implements JobQueue {
       supervise: opts.work,
       schedule: opts.work,
       maintenanceIntervalSeconds: opts.superviseSeconds,
-      monitorStateIntervalSeconds: undefined,
     });
     this.boss.on('error', (err) => this.log.error({ err }, 'job queue error'));
   }
