@@ -1,5 +1,5 @@
 import { COURIERS, isSelfDelivery, SELF_DELIVERY } from '@vastra/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 
@@ -8,8 +8,6 @@ export interface ShipChoice {
   awb?: string;
   trackingUrl?: string;
 }
-
-const OTHER = '__other__';
 
 /** The `errors` of an error answer: each with its field (`path`) when it has one. */
 const fieldErrorsOf = (body: unknown): { msg: string; path?: string }[] => {
@@ -38,12 +36,12 @@ export function ShipDialog({
   onCancel: () => void;
 }) {
   const i18n = useI18n();
-  const [choice, setChoice] = useState<string>(COURIERS[0]);
-  const [other, setOther] = useState('');
+  const [typed, setTyped] = useState('');
   const [awb, setAwb] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
   const [trackingUrl, setTrackingUrl] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const courier = choice === OTHER ? other.trim() : choice;
+  const courier = typed.trim();
   const self = isSelfDelivery(courier);
 
   const submit = async (e: FormEvent) => {
@@ -55,7 +53,11 @@ export function ShipDialog({
         ? i18n._('AWB number must be 6 to 30 letters, digits or dashes')
         : i18n._('Enter the AWB number');
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const first = Object.keys(found)[0];
+    if (first) {
+      formRef.current?.querySelector<HTMLInputElement>(`#${first}-${CSS.escape(id)}`)?.focus();
+      return;
+    }
     try {
       await onShip({
         courier,
@@ -71,32 +73,33 @@ export function ShipDialog({
 
   const field = (name: string) => `${name}-${id}`;
   return (
-    <form className="ship-dialog" noValidate onSubmit={submit} aria-label={i18n._('Shipment details')}>
+    <form
+      ref={formRef}
+      className="ship-dialog"
+      noValidate
+      onSubmit={submit}
+      aria-label={i18n._('Shipment details')}
+    >
       {count > 1 && <p className="small">{`${i18n._('Shipping')} ${count} ${i18n._('items together')}`}</p>}
       <div className="field">
         <label htmlFor={field('courier')}>{i18n._('Courier')}</label>
-        <select id={field('courier')} value={choice} onChange={(e) => setChoice(e.target.value)}>
-          {COURIERS.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
+        <input
+          id={field('courier')}
+          list={field('couriers')}
+          autoComplete="off"
+          maxLength={60}
+          value={typed}
+          placeholder={i18n._('Choose or type another')}
+          onChange={(e) => setTyped(e.target.value)}
+          aria-invalid={errors.courier ? true : undefined}
+        />
+        <datalist id={field('couriers')}>
+          {[...COURIERS, SELF_DELIVERY].map((c) => (
+            <option key={c} value={c} />
           ))}
-          <option value={SELF_DELIVERY}>{i18n._('Self-delivery (no AWB)')}</option>
-          <option value={OTHER}>{i18n._('Other…')}</option>
-        </select>
+        </datalist>
+        <span className="muted field-hint">{i18n._('Self-delivery needs no AWB number')}</span>
       </div>
-      {choice === OTHER && (
-        <div className="field">
-          <label htmlFor={field('other')}>{i18n._('Courier name')}</label>
-          <input
-            id={field('other')}
-            value={other}
-            maxLength={60}
-            onChange={(e) => setOther(e.target.value)}
-            aria-invalid={errors.courier ? true : undefined}
-          />
-        </div>
-      )}
       {errors.courier && <span className="field-error">{errors.courier}</span>}
       {!self && (
         <div className="field">
