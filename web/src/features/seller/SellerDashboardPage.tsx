@@ -204,7 +204,7 @@ function LowStockSection() {
     save.mutate(n);
   };
   return (
-    <section className="card dashboard-card low-stock" aria-labelledby="low-stock-title">
+    <section className="card dashboard-card stock-card" aria-labelledby="low-stock-title">
       <h2 id="low-stock-title">{i18n._('Low stock')}</h2>
       {low.isPending ? (
         <Spinner label={i18n._('Loading')} />
