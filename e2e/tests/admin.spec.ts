@@ -331,7 +331,7 @@ test('the admin sees true figures, browses every list, moderates a seller and re
   await page.goto(`/product-page/${keptId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(keptName);
   await sellerPage.getByRole('button', { name: 'Login' }).click();
-  await expect(sellerPage).toHaveURL(/\/seller-addProduct$/);
+  await expect(sellerPage).toHaveURL(/\/seller-dashboard$/);
   await sellerPage.close();
 
   // Removing a product asks first, then takes it out of the shop for good.

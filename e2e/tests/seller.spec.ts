@@ -235,11 +235,11 @@ test('a new seller lists a product, edits it, ships a customer order; other sell
   expect(await readStorage(page, 'sellerToken')).toBeNull();
   expect(await readStorage(page, 'sellerFullName')).toBeNull();
 
-  // The first seller logs back in (login → Add Product) and marks the item delivered.
+  // The first seller logs back in (login → the dashboard, issue 23) and marks the item delivered.
   await page.getByLabel('Email', { exact: true }).fill(seller.email);
   await page.getByLabel('Password', { exact: true }).fill(seller.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/seller-addProduct$/);
+  await expect(page).toHaveURL(/\/seller-dashboard$/);
   await page.goto('/seller-orders');
   await order.getByRole('button', { name: 'Mark delivered' }).click();
   await expect(order.getByTestId('order-status')).toHaveText('Delivered');

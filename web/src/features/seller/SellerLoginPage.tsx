@@ -13,7 +13,10 @@ import { useI18n } from '../../lib/i18n.tsx';
 const login = (body: { email: string; password: string }) =>
   api<SellerAuthAnswer>('/api/auth/seller/login', { method: 'POST', body });
 
-/** /seller-login: e-mail and password; success stores the seller session and opens Add Product. */
+/**
+ * /seller-login: e-mail and password; success stores the seller session and opens the dashboard,
+ * the seller's landing page (issue 23; Add Product stays one click away).
+ */
 export default function SellerLoginPage() {
   const i18n = useI18n();
   const [email, setEmail] = useState('');
@@ -21,7 +24,7 @@ export default function SellerLoginPage() {
   const fields = useFieldErrors(['email', 'password'] as const);
   const signIn = useSignIn('seller', login, {
     done: /*i18n*/ 'Logged In Successfully',
-    next: '/seller-addProduct',
+    next: '/seller-dashboard',
     fieldErrors: fields.fromError,
   });
   return (
