@@ -40,12 +40,11 @@ export function StarSelector({
               htmlFor={`${name}-${n}`}
               className={`star ${n <= shown ? 'is-on' : ''}`}
               onMouseEnter={() => setHover(n)}
-              title={`${n} star${n > 1 ? 's' : ''}`}
+              title={i18n._('{n, plural, one {# star} other {# stars}}', { n })}
             >
               <span aria-hidden="true">★</span>
               <span className="visually-hidden">
-                {n} {i18n._('star')}
-                {n > 1 ? i18n._('s') : ''}
+                {i18n._('{n, plural, one {# star} other {# stars}}', { n })}
               </span>
             </label>
           </span>
