@@ -74,6 +74,10 @@ export const users = pgTable('users', {
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   /** `suspended` by an admin: cannot log in or order (the orders stay). */
   status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+  /** The shopper's language (the web's English/हिन्दी switch): the e-mails the shop sends them. */
+  locale: text('locale', { enum: ['en', 'hi'] })
+    .notNull()
+    .default('en'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -355,9 +359,7 @@ export const searchWords = pgTable(
 export const searchChanges = pgTable(
   'search_changes',
   {
-    xid: bigint('xid', { mode: 'number' })
-      .notNull()
-      .default(sql`(pg_current_xact_id()::text::bigint)`),
+    xid: bigint('xid', { mode: 'number' }).notNull().default(sql`(pg_current_xact_id()::text::bigint)`),
     productId: uuid('product_id').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
