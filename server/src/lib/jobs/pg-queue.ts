@@ -2,6 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { JobHandler, JobOptions, JobQueue, SendOptions } from './queue.ts';
 
+/** Jobs fetched at once by one worker (a fetch every second while there is nothing to do). */
+const BATCH = 10;
+
 /** pg-boss keeps its tables in a schema of its own, created and migrated by pg-boss on start. */
 export const JOBS_SCHEMA = 'pgboss';
 
@@ -64,8 +67,17 @@ export class PgBossQueue implements JobQueue {
       );
     }
     for (const [name, { handler }] of this.kinds) {
-      await this.boss.work<object>(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => {
-        if (job) await handler(job.data);
+      // Up to BATCH jobs per fetch, run together; each one failed on its own (then retried on its own),
+      // the others completed when the handler returns (pg-boss completes only jobs still active).
+      await this.boss.work<object>(name, { pollingIntervalSeconds: 1, batchSize: BATCH }, async (batch) => {
+        await Promise.all(
+          batch.map((job) =>
+            handler(job.data).catch(async (err: unknown) => {
+              this.log.warn({ err, job: name, id: job.id }, 'job failed; it will be retried');
+              await this.boss.fail(name, job.id, { message: (err as Error).message ?? String(err) });
+            }),
+          ),
+        );
       });
     }
   }

@@ -53,10 +53,11 @@ export class OutboxMailer implements Mailer {
     smtpUrl: string | undefined,
     private readonly log?: FastifyBaseLogger,
     private readonly queue?: JobQueue,
+    jobOptions: JobOptions = MAIL_JOB_OPTIONS,
   ) {
     this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
     this.recorder = new OutboxRecorder(db);
-    queue?.define<{ ids: string[] }>(MAIL_JOB, MAIL_JOB_OPTIONS, ({ ids }) => this.deliverRows(ids));
+    queue?.define<{ ids: string[] }>(MAIL_JOB, jobOptions, ({ ids }) => this.deliverRows(ids));
   }
 
   async send(...messages: MailMessage[]): Promise<void> {
