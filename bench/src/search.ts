@@ -186,6 +186,20 @@ export interface SearchFigures {
 }
 
 /**
+ * Waits until the server answers searches from its in-memory index (loaded in the background
+ * after start-up on a large catalogue: a million products take about a minute).
+ */
+async function indexLoaded(baseUrl: string, timeoutMs = 300_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${baseUrl}/api/search/status`).catch(() => undefined);
+    const status = res?.ok ? ((await res.json()) as { index?: string }) : undefined;
+    if (status?.index === 'ready' || Date.now() > until) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/**
  * Cold at one connection and at `connections`, each over searches of its own (never sent before),
  * then warm: the searches the one-connection run asked, again, at one connection and at `connections`.
  */
@@ -200,6 +214,7 @@ export async function measureSearch(
     statements: () => Promise<number>;
   },
 ): Promise<SearchFigures> {
+  await indexLoaded(baseUrl);
   const all = distinctSearches();
   // A few searches first, not measured: the server's JIT and connections, the database's caches.
   const warmUp = all.splice(0, 20);
