@@ -69,7 +69,7 @@ function SellerOrders() {
       if (step === 'ship') void qc.invalidateQueries({ queryKey: sellerKeys.orders(page) });
     },
     onError: (err) => {
-      // A refused shipment form shows its errors beside the fields (ShipmentForm).
+      // A refused shipment form shows its errors beside the fields (ShipDialog).
       if (!(err instanceof ApiError && err.status === 400)) toast.error(err.message);
       return qc.invalidateQueries({ queryKey: sellerKeys.orders(page) });
     },
