@@ -15,6 +15,8 @@ export default defineConfig({
     // Hashed file names under /assets are cached for a year by the server.
     assetsDir: 'assets',
     sourcemap: false,
+    // dist/.vite/manifest.json: the server links a server-rendered screen's CSS and chunks in its head.
+    manifest: true,
   },
   // `vite build --ssr src/entry-server.tsx` (npm run build): the server's renderer in dist-ssr. npm
   // packages load from node_modules at run time; the workspace's TypeScript contracts are bundled.

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createI18n, DEFAULT_LOCALE, loadCatalog, parseLocale } from './lib/i18n.tsx';
@@ -8,7 +9,7 @@ import type { SsrQuery } from './ssr-state.ts';
 
 /**
  * The server's renderer (built by `vite build --ssr` into web/dist-ssr, loaded by the server's web
- * module): the same routes and screens as the browser, rendered with React's own prerenderer (react-dom/static) from
+ * module): the same routes and screens as the browser, rendered with React's own renderToString from
  * the API answers the screens would fetch, which the page then carries for hydration (main.tsx).
  */
 
@@ -38,15 +39,23 @@ export async function render(
   });
   for (const q of queries) client.setQueryData(q.key, q.data);
   const router = createStaticRouter(handler.dataRoutes, context);
-  // prerender waits for every Suspense boundary (the landing page's carousel is its own chunk), so
-  // the page arrives whole; renderToString would send the boundaries' fallbacks instead.
-  const { prelude } = await prerenderToNodeStream(
+  const tree = () => (
     <Providers client={client} i18n={i18n}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </Providers>,
+    </Providers>
   );
-  let html = '';
-  for await (const chunk of prelude) html += chunk;
+  // renderToString writes the page in one piece, with no inline script (the page's CSP forbids them).
+  // A Suspense boundary whose code is not loaded yet (the landing page's carousel, the first time)
+  // would be sent as its fallback: then prerender, which waits for it, loads it, and the page is
+  // rendered again whole. (prerender's own output moves large boundaries into place with scripts.)
+  let html = renderToString(tree());
+  if (html.includes('<!--$!')) {
+    const { prelude } = await prerenderToNodeStream(tree());
+    for await (const _ of prelude) {
+      // drained: only the loading mattered
+    }
+    html = renderToString(tree());
+  }
   client.clear();
   return { html, status: context.statusCode };
 }

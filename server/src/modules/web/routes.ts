@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REPO_ROOT } from '../../config.ts';
 import { errorBody } from '../../lib/errors.ts';
 import { sendCached } from '../catalog/index.ts';
+import { screenAssets } from './screen-assets.ts';
 import { SITEMAP_MAX_URLS, sitemapFile, sitemapXml } from './sitemap.ts';
 import { LISTINGS, PageTemplate, type Renderer, type Resolved, resolvePage } from './storefront.ts';
 
@@ -118,6 +119,7 @@ export default async function webRoutes(app: FastifyInstance, opts: WebRoutesOpt
 
     const template = PageTemplate.of(readFileSync(path.join(root, 'index.html'), 'utf8'));
     const renderer = opts.renderer === undefined ? await loadRenderer() : opts.renderer;
+    const assets = screenAssets(root);
 
     const storefront = async (req: FastifyRequest, reply: FastifyReply) => {
       if (!template) return reply.callNotFound();
@@ -137,7 +139,14 @@ export default async function webRoutes(app: FastifyInstance, opts: WebRoutesOpt
               ? (await renderer.render(resolved.url, resolved.queries, { lang })).html
               : '';
             return {
-              payload: template.page(resolved.head, origin, markup, renderer ? resolved.queries : [], lang),
+              payload: template.page(
+                resolved.head,
+                origin,
+                markup,
+                renderer ? resolved.queries : [],
+                lang,
+                assets?.[resolved.screen],
+              ),
               contentType: HTML,
             };
           },

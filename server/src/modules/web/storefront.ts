@@ -16,6 +16,7 @@ import {
   productHead,
   scriptJson,
 } from './head.ts';
+import type { Screen } from './screen-assets.ts';
 
 /** One TanStack Query entry the page was rendered from (web/src/ssr-state.ts). */
 export interface SsrQuery {
@@ -61,7 +62,7 @@ export const LISTINGS: readonly Listing[] = Object.entries(LISTING_FILTERS).map(
 
 /** What a storefront URL renders: a page, a redirect to its canonical URL, or not found. */
 export type Resolved =
-  | { kind: 'page'; url: string; queries: SsrQuery[]; head: Head }
+  | { kind: 'page'; screen: Screen; url: string; queries: SsrQuery[]; head: Head }
   | { kind: 'redirect'; location: string }
   | { kind: 'missing'; head: Head };
 
@@ -104,6 +105,7 @@ export async function resolvePage(
     const { data = [] } = await apiGet<HeadProduct[]>(app, '/api/featured');
     return {
       kind: 'page',
+      screen: 'landing',
       url: path,
       queries: [{ key: ['featured'], data }, ...(await site)],
       head: landingHead(data, origin, FEATURED_SIZES),
@@ -119,6 +121,7 @@ export async function resolvePage(
     const count = Number.isFinite(total) && total! > 0 ? total! : data.length;
     return {
       kind: 'page',
+      screen: 'listing',
       url: page > 1 ? `${listing.path}?page=${page}` : listing.path,
       queries: [
         { key: ['products', listing.endpoint, page], data: { items: data, total: count } },
@@ -149,6 +152,7 @@ export async function resolvePage(
   }
   return {
     kind: 'page',
+    screen: 'product',
     url: path,
     queries: [
       { key: ['product', id], data },
@@ -192,10 +196,18 @@ export class PageTemplate {
   }
 
   /** The page: `markup` is #root's content (empty: the browser renders it). */
-  page(head: Head, origin: string, markup: string, queries: readonly SsrQuery[], lang = 'en'): string {
+  page(
+    head: Head,
+    origin: string,
+    markup: string,
+    queries: readonly SsrQuery[],
+    lang = 'en',
+    /** The screen's stylesheets and chunks (screen-assets.ts). */
+    assets = '',
+  ): string {
     const state = queries.length
       ? `<script type="application/json" id="ssr-state">${scriptJson(queries)}</script>`
       : '';
-    return `${this.before.replace(this.htmlOpen, `<html lang="${lang === 'hi' ? 'hi' : 'en'}">`)}  ${headTags(head, origin)}\n  ${this.afterHead}<div id="root">${markup}</div>${state}${this.afterRoot}`;
+    return `${this.before.replace(this.htmlOpen, `<html lang="${lang === 'hi' ? 'hi' : 'en'}">`)}  ${headTags(head, origin)}${assets ? `\n    ${assets}` : ''}\n  ${this.afterHead}<div id="root">${markup}</div>${state}${this.afterRoot}`;
   }
 }

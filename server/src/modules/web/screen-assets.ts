@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { escapeHtml } from './head.ts';
+
+/** The server-rendered screens and their source modules (web/src/router.tsx). */
+export const SCREEN_MODULES = {
+  landing: 'src/features/catalog/LandingPage.tsx',
+  listing: 'src/features/catalog/ListingPage.tsx',
+  product: 'src/features/catalog/ProductPage.tsx',
+} as const;
+export type Screen = keyof typeof SCREEN_MODULES;
+
+/** Dynamic imports a screen starts as it loads (the landing's carousel), not ones behind a click. */
+const STARTED_BY_SCREEN = /FeaturedCarousel/;
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/**
+ * The <link> tags a server-rendered screen needs in its head, from the build's manifest
+ * (web/dist/.vite/manifest.json): its stylesheets, which the browser would otherwise only fetch once
+ * the screen's JavaScript ran (the page would be drawn unstyled, then jump), and its chunks as
+ * modulepreload, so hydration does not wait for them one after the other. The code a screen starts
+ * loading by itself (the landing page's carousel) comes too.
+ */
+export function screenAssets(root: string): Record<Screen, string> | undefined {
+  const file = path.join(root, '.vite', 'manifest.json');
+  if (!existsSync(file)) return undefined;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const tags = (entry: string) => {
+    const css = new Set<string>();
+    const js = new Set<string>();
+    const visit = (key: string, dynamic: boolean) => {
+      const chunk = manifest[key];
+      if (!chunk || js.has(chunk.file)) return;
+      js.add(chunk.file);
+      for (const c of chunk.css ?? []) css.add(c);
+      for (const i of chunk.imports ?? []) visit(i, false);
+      if (!dynamic) for (const d of chunk.dynamicImports ?? []) if (STARTED_BY_SCREEN.test(d)) visit(d, true);
+    };
+    visit(entry, false);
+    return [
+      ...[...css].map((c) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(c)}">`),
+      ...[...js].map((j) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(j)}">`),
+    ].join('\n    ');
+  };
+  return Object.fromEntries(
+    Object.entries(SCREEN_MODULES).map(([screen, entry]) => [screen, tags(entry)]),
+  ) as Record<Screen, string>;
+}
