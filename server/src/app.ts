@@ -138,6 +138,9 @@ export async function buildApp({
   // Jobs start once the app is ready, and stop after the last request has been answered: running
   // jobs get SHUTDOWN_TIMEOUT_MS to finish, and a job cut short is retried by another process.
   app.addHook('onReady', () => jobs.start());
-  app.addHook('onClose', () => jobs.stop(config.shutdownTimeoutMs));
+  app.addHook('onClose', async () => {
+    app.log.info('no more requests; stopping the job queue');
+    await jobs.stop(config.shutdownTimeoutMs);
+  });
   return app;
 }

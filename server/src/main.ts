@@ -65,8 +65,13 @@ async function main() {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
     }, config.shutdownTimeoutMs + 5000).unref();
+    // Keep-alive connections busy when the stop began become idle as their answers go out: close
+    // each then, or the server would wait for the client to hang up (up to the keep-alive timeout).
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
     try {
       await app.close();
+      clearInterval(idle);
+      app.log.info('requests and jobs finished; closing the database');
       await database.close();
     } catch (err) {
       app.log.error({ err }, 'error while shutting down');
