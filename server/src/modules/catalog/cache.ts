@@ -222,6 +222,14 @@ export class CatalogCache {
   ) {}
 
   /**
+   * The newest catalogue version this cache has read: a load running for a request is for it, or
+   * for an older one (search's in-memory index skips catching up when it has seen this version).
+   */
+  get knownVersion(): number {
+    return this.version;
+  }
+
+  /**
    * The answer for `key` at the current catalogue version, loading it once on a miss. `serialize`
    * turns the loaded payload into the cached JSON (sendCached passes the route's answer schema).
    */

@@ -286,6 +286,21 @@ describe('the catalogue in memory', () => {
     expect(body.totalIsEstimate).toBe(false);
     expect(shape(body)).toEqual(shape(await inSql('q=kurta&category=Mens')));
   });
+
+  it('shows a change through the route on the next search (the catalogue version says when to catch up)', async () => {
+    const url = '/api/products?q=zardozi&limit=5';
+    const first = (await ctx.app.inject({ method: 'GET', url })).json() as ProductSearchAnswer;
+    expect(first.total).toBe(0);
+    const [id] = await insertMany(1, 60);
+    await ctx.db.update(products).set({ name: 'Zardozi Kurta' }).where(eq(products.id, id!));
+    await bumpCatalogVersion(ctx.db);
+    const second = (await ctx.app.inject({ method: 'GET', url })).json() as ProductSearchAnswer;
+    expect(second.items.map((p) => p._id)).toEqual([id]);
+    await ctx.db.update(products).set({ status: 'removed' }).where(eq(products.id, id!));
+    await bumpCatalogVersion(ctx.db);
+    const third = (await ctx.app.inject({ method: 'GET', url })).json() as ProductSearchAnswer;
+    expect(third.total).toBe(0);
+  });
 });
 
 describe('reading what PostgreSQL prints', () => {

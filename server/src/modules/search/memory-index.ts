@@ -467,6 +467,8 @@ export class SearchIndex {
   /** Transactions from this id on may not have been seen yet (the previous catch-up's snapshot xmin). */
   private xmin = 0;
   private caughtUpAt = 0;
+  /** The catalogue version read before the last catch-up began (-1: none since loading). */
+  private caughtUpVersion = -1;
   private loading: Promise<void> | undefined;
   private closed = false;
   /** The catch-up running, and the one callers arriving meanwhile wait for. */
@@ -518,6 +520,7 @@ export class SearchIndex {
       after = rows.at(-1)!.id;
     }
     this.slots = fresh;
+    this.caughtUpVersion = -1;
     this.xmin = Number(snap!.xmin);
     this.caughtUpAt = 0;
   }
@@ -526,11 +529,13 @@ export class SearchIndex {
    * Brings the index up to every commit made before the call (false while it is not loaded). Calls
    * arriving while a catch-up runs share the next one, which starts after it.
    */
-  async catchUp(): Promise<boolean> {
+  async catchUp(version?: number): Promise<boolean> {
     if (!this.slots) {
       void this.start();
       return false;
     }
+    // Nothing was committed since the last catch-up that started after this version was read.
+    if (version !== undefined && version <= this.caughtUpVersion) return true;
     if (!this.next) {
       const previous = this.running ?? Promise.resolve();
       const mine: Promise<void> = previous
@@ -545,7 +550,10 @@ export class SearchIndex {
         });
       this.next = mine;
     }
+    const slots = this.slots;
     await this.next;
+    if (version !== undefined && this.slots === slots && version > this.caughtUpVersion)
+      this.caughtUpVersion = version;
     return this.slots !== undefined;
   }
 

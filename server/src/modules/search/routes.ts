@@ -52,7 +52,12 @@ export default async function searchRoutes(fastify: FastifyInstance) {
     // Answers are cached per catalogue version like the other public lists (a change shows at once).
     const key = `search?${JSON.stringify(req.query, Object.keys(req.query).sort())}`;
     return sendCached(req, reply, key, async () => {
-      const answer = await searchProducts(db, req.query, { cache: shared, limit, index });
+      const answer = await searchProducts(db, req.query, {
+        cache: shared,
+        limit,
+        index,
+        version: cache.knownVersion,
+      });
       return { payload: answer, headers: { 'x-total-count': String(answer.total) } };
     });
   });

@@ -42,6 +42,8 @@ export interface SearchOptions {
   summary?: Partial<SummaryOptions>;
   /** The catalogue in memory (memory-index.ts): answers every search it can, once loaded. */
   index?: SearchIndex;
+  /** The catalogue version the request was read at (the index need not catch up when it has seen it). */
+  version?: number;
 }
 
 /** A stable key of the query without the named fields. */
@@ -80,10 +82,11 @@ export async function searchProducts(
     window = ORDER_WINDOW,
     summary: tuning,
     index,
+    version,
   }: SearchOptions = {},
 ): Promise<ProductSearchAnswer> {
   if (index) {
-    const answer = await searchInMemory(db, index, query);
+    const answer = await searchInMemory(db, index, query, version);
     if (answer) return answer;
   }
   const [stats, expand] = await Promise.all([catalogueStats(db), expansionsOf(db, query.q)]);
@@ -191,6 +194,7 @@ async function searchInMemory(
   db: DbOrTx,
   index: SearchIndex,
   query: ProductSearchQuery,
+  version: number | undefined,
 ): Promise<ProductSearchAnswer | undefined> {
   if (query.size && query.color) return undefined;
   const hasText = query.q !== undefined && textQuery(query.q) !== undefined;
@@ -198,7 +202,7 @@ async function searchInMemory(
   // A bad cursor is refused before any work.
   const after = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
   const [ready, text] = await Promise.all([
-    index.catchUp(),
+    index.catchUp(version),
     hasText ? parsedText(db, index, query.q!) : Promise.resolve(undefined),
   ]);
   if (!ready || text === null) return undefined;
