@@ -1,4 +1,4 @@
-import type { ApiOrder, PaymentProviderName } from '@vastra/contracts';
+import type { ApiOrder, Locale, PaymentProviderName } from '@vastra/contracts';
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { orderItems, orders } from '../db/schema.ts';
@@ -62,12 +62,14 @@ export async function completeCheckout(
   deps: WorkflowDeps,
   customer: CustomerSession,
   retryShort = true,
+  /** The language the shopper ordered in (the `lang` cookie): their confirmation mail's. */
+  locale: Locale = 'en',
 ): Promise<ApiOrder> {
   const userId = customer.id;
   const attempt = await placeCartCodOrder(deps.db, customer, deps.config.gstMode, deps.config.codMaxPaise);
   switch (attempt.kind) {
     case 'placed':
-      await mailOrderPlaced(deps, attempt.order, attempt.lines.map(placedItem));
+      await mailOrderPlaced(deps, attempt.order, attempt.lines.map(placedItem), locale);
       return toApiOrder(attempt.order, attempt.lines.map(toOrderLine));
     case 'awaiting_card':
       return confirmAwaitingCardOrder(deps, userId);
@@ -76,7 +78,7 @@ export async function completeCheckout(
     case 'short': {
       const message = await shortageMessage(deps.db, userId);
       // The stock came back between the refusal and the read: try once more.
-      if (!message && retryShort) return completeCheckout(deps, customer, false);
+      if (!message && retryShort) return completeCheckout(deps, customer, false, locale);
       throw conflict(message ?? 'Not enough stock for an item in your cart');
     }
     case 'too_large':

@@ -4,6 +4,7 @@ import {
   buyNowSuccessAnswerSchema,
   type CheckoutSessionAnswer,
   checkoutSessionAnswerSchema,
+  localeOfCookie,
   type OkAnswer,
   type OkMessageAnswer,
   type OrderAnswer,
@@ -74,7 +75,8 @@ export default async function workflowRoutes(fastify: FastifyInstance) {
   // Its one statement locks the customer's row, so the guard need not read it first.
   const placed = { onRequest: requireCustomerToken, schema: { response: responses(orderAnswerSchema) } };
   app.put('/api/user/order-success', placed, async (req): Promise<OrderAnswer> => {
-    return { success: true, order: await completeCheckout(deps(req), customerOf(req)) };
+    const locale = localeOfCookie(req.headers.cookie);
+    return { success: true, order: await completeCheckout(deps(req), customerOf(req), true, locale) };
   });
 
   app.put(

@@ -4,6 +4,7 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { passwordChangedMail } from '../mail/index.ts';
 import { accountTable, voidAccountTokens } from './account-tokens.ts';
+import { accountLocale } from './mail-locale.ts';
 import { type AccountDeps, sendAccountMail } from './password-reset.ts';
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
@@ -42,5 +43,9 @@ export async function changePassword(
     if (changed.length === 0) throw badRequest(WRONG_CURRENT_PASSWORD, 'currentPassword');
     await voidAccountTokens(tx, kind, accountId, 'password_reset');
   });
-  await sendAccountMail(deps, passwordChangedMail(account, `${deps.config.publicUrl}/contacts`));
+  const locale = await accountLocale(deps.db, kind, accountId);
+  await sendAccountMail(
+    deps,
+    passwordChangedMail({ ...account, locale }, `${deps.config.publicUrl}/contacts`),
+  );
 }

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { emailVerificationMail } from '../mail/index.ts';
 import { accountOfToken, accountTable, consumeAccountToken, issueAccountToken } from './account-tokens.ts';
+import { accountLocale } from './mail-locale.ts';
 import { type AccountDeps, sendAccountMail } from './password-reset.ts';
 
 export const VERIFY_LINK_INVALID =
@@ -18,7 +19,8 @@ export async function sendVerificationMail(
   try {
     const token = await issueAccountToken(deps.db, kind, account.id, 'email_verification');
     const link = `${deps.config.publicUrl}/verify-email?token=${token}`;
-    await sendAccountMail(deps, emailVerificationMail(account, link));
+    const locale = await accountLocale(deps.db, kind, account.id);
+    await sendAccountMail(deps, emailVerificationMail({ ...account, locale }, link));
   } catch (err) {
     // Sign-up has already succeeded: a lost link can be sent again from the profile.
     deps.log.error({ err }, 'verification link not sent');

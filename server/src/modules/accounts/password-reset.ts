@@ -14,6 +14,7 @@ import {
   issueAccountToken,
   voidAccountTokens,
 } from './account-tokens.ts';
+import { accountLocale } from './mail-locale.ts';
 
 export type AccountDeps = Pick<AppDeps, 'db' | 'mailer' | 'config'> & { log: FastifyBaseLogger };
 
@@ -43,7 +44,8 @@ export async function requestPasswordReset(deps: AccountDeps, kind: AccountKind,
   if (!account) return;
   const token = await issueAccountToken(deps.db, kind, account.id, 'password_reset');
   const link = `${deps.config.publicUrl}/reset-password?token=${token}&role=${kind}`;
-  await sendAccountMail(deps, passwordResetMail(account, link));
+  const locale = await accountLocale(deps.db, kind, account.id);
+  await sendAccountMail(deps, passwordResetMail({ ...account, locale }, link));
 }
 
 /** Whether a reset token could be used now (checked before the slow password hash). */
@@ -91,6 +93,10 @@ export async function resetPassword(deps: AccountDeps, kind: AccountKind, token:
     await voidAccountTokens(tx, kind, row.id, 'password_reset');
     return row;
   });
-  await sendAccountMail(deps, passwordChangedMail(account, `${deps.config.publicUrl}/contacts`));
+  const locale = await accountLocale(deps.db, kind, account.id);
+  await sendAccountMail(
+    deps,
+    passwordChangedMail({ ...account, locale }, `${deps.config.publicUrl}/contacts`),
+  );
   return account;
 }

@@ -2,6 +2,7 @@ import {
   type AdminAuthAnswer,
   adminAuthAnswerSchema,
   errorResponses,
+  localeOfCookie,
   loginSchema,
   type SellerAuthAnswer,
   type SellerProfile,
@@ -10,9 +11,12 @@ import {
   sellerRegisterSchema,
   type UpdateProfileAnswer,
   type UserAuthAnswer,
+  type UserLocaleAnswer,
   type UserProfile,
   updateProfileAnswerSchema,
   userAuthAnswerSchema,
+  userLocaleAnswerSchema,
+  userLocaleSchema,
   userProfileListSchema,
   userRegisterSchema,
   userUpdateProfileSchema,
@@ -39,7 +43,8 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       preHandler: (req) => limitAuthAttempt(req, 'register'),
     },
     async (req): Promise<UserAuthAnswer> => {
-      const user = await accounts.registerUser(db, req.body);
+      // The language the shopper was browsing in becomes their e-mails' language.
+      const user = await accounts.registerUser(db, req.body, localeOfCookie(req.headers.cookie));
       await sendVerificationMail({ ...app.deps, log: req.log }, 'user', user);
       const authToken = await tokens.sign({ sub: user.id, role: 'user' });
       return { success: true, authToken, userFullName: user.fullName };
@@ -80,6 +85,18 @@ export default async function accountRoutes(fastify: FastifyInstance) {
     async (req): Promise<UpdateProfileAnswer> => {
       const user = await accounts.updateUserProfile(db, principalOf(req).id, req.body);
       return { success: true, updatedProfile: [toUserProfile(user)] };
+    },
+  );
+
+  app.put(
+    '/api/user/locale',
+    {
+      ...asUser,
+      schema: { body: userLocaleSchema, response: { 200: userLocaleAnswerSchema, ...errorResponses } },
+    },
+    async (req): Promise<UserLocaleAnswer> => {
+      const locale = await accounts.setUserLocale(db, principalOf(req).id, req.body.locale);
+      return { success: true, locale };
     },
   );
 

@@ -1,4 +1,5 @@
 import {
+  type Locale,
   type sellerRegisterSchema,
   stateOfGstin,
   type userRegisterSchema,
@@ -16,7 +17,12 @@ import { addSignUpAddress } from './addresses.ts';
 export const INVALID_CREDENTIALS = 'Invalid Credentials';
 const DUPLICATE_EMAIL = 'An account with this email already exists. Please log in instead';
 
-export async function registerUser(db: DbOrTx, input: z.output<typeof userRegisterSchema>) {
+/** Signs a shopper up; `locale` is the language they were using (the web's `lang` cookie). */
+export async function registerUser(
+  db: DbOrTx,
+  input: z.output<typeof userRegisterSchema>,
+  locale: Locale = 'en',
+) {
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (existing.length > 0) throw conflict(DUPLICATE_EMAIL);
   const { password, ...fields } = input;
@@ -25,7 +31,7 @@ export async function registerUser(db: DbOrTx, input: z.output<typeof userRegist
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)
-        .values({ ...fields, passwordHash })
+        .values({ ...fields, passwordHash, locale })
         .returning();
       const { address, city, state, postalCode } = fields;
       if (address && city && state && postalCode) {
@@ -123,6 +129,17 @@ export async function getSeller(db: DbOrTx, id: string) {
   const [row] = await db.select().from(sellers).where(eq(sellers.id, id));
   if (!row) throw notFound('Seller not found');
   return row;
+}
+
+/** Remembers the shopper's language for the e-mails the shop sends them. */
+export async function setUserLocale(db: DbOrTx, id: string, locale: Locale): Promise<Locale> {
+  const [row] = await db
+    .update(users)
+    .set({ locale, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning({ locale: users.locale });
+  if (!row) throw notFound('User not found');
+  return row.locale;
 }
 
 export async function updateUserProfile(

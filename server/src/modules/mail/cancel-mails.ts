@@ -1,5 +1,5 @@
 import type { MailMessage } from './mailer.ts';
-import { formatPaise, type MailOrderItem } from './order-mails.ts';
+import { formatPaise, formatPaiseHi, type MailOrderItem } from './order-mails.ts';
 
 /** Who cancelled an item: the shopper, the seller of the item, or the shop's staff. */
 export type CancelledBy = 'customer' | 'seller' | 'admin';
@@ -14,6 +14,8 @@ export interface MailCancellation {
   paymentMethod: 'stripe' | 'cod';
   /** Paise refunded to the card for this item; null when nothing was paid (COD, or not paid yet). */
   refundPaise: number | null;
+  /** The shopper's language (their mail only; the seller's note stays English). */
+  customerLocale?: 'en' | 'hi';
 }
 
 const escapeHtml = (s: string) =>
@@ -46,6 +48,7 @@ function moneyLine(c: MailCancellation) {
 
 /** To the shopper when an item of their order is cancelled (by them, the seller or the shop). */
 export function cancellationMail(c: MailCancellation & { customerEmail: string }): MailMessage {
+  if (c.customerLocale === 'hi') return cancellationMailHi(c);
   return withHtml({
     to: c.customerEmail,
     kind: 'cancellation',
@@ -73,6 +76,35 @@ export function sellerCancellationNote(c: MailCancellation): MailMessage {
       `${who} ${c.item.name} × ${c.item.quantity} (${formatPaise(c.item.amountPaise)}) of order ${c.orderNumber}.`,
       'Please do not ship it; its stock is back in your listing.',
       ...(c.refundPaise ? [`The customer's card was refunded ${formatPaise(c.refundPaise)}.`] : []),
+    ].join('\n'),
+  });
+}
+
+const byWhomHi: Record<CancelledBy, string> = {
+  customer: 'आपके कहने पर',
+  seller: 'विक्रेता द्वारा, जो इसे पूरा नहीं कर सकता',
+  admin: 'वस्त्र द्वारा',
+};
+
+/** The shopper's cancellation mail in Hindi. */
+function cancellationMailHi(c: MailCancellation & { customerEmail: string }): MailMessage {
+  const money =
+    c.refundPaise !== null && c.refundPaise > 0
+      ? `${formatPaiseHi(c.refundPaise)} का रिफ़ंड आपके कार्ड पर कर दिया गया है। बैंक आमतौर पर इसे 5-7 कार्य-दिवसों में दिखाते हैं।`
+      : c.paymentMethod === 'cod'
+        ? 'इसके लिए कुछ देय नहीं है: इसका भुगतान डिलीवरी पर नकद होना था।'
+        : 'इसके लिए कोई भुगतान नहीं लिया गया।';
+  return withHtml({
+    to: c.customerEmail,
+    kind: 'cancellation',
+    subject: `रद्द: आपके वस्त्र ऑर्डर ${c.orderNumber} से ${c.item.name}`,
+    text: [
+      `नमस्ते ${c.customerName},`,
+      '',
+      `आपके ऑर्डर ${c.orderNumber} से ${c.item.name} × ${c.item.quantity} (${formatPaiseHi(c.item.amountPaise)}) ${byWhomHi[c.by]} रद्द कर दिया गया है।`,
+      money,
+      '',
+      'ऑर्डर का बाक़ी हिस्सा, अगर कोई है, वैसा ही है। आप इसका हर आइटम ‘मेरे ऑर्डर’ में देख सकते हैं।',
     ].join('\n'),
   });
 }

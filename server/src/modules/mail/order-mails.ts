@@ -4,6 +4,9 @@ import type { MailMessage } from './mailer.ts';
 /** Rupees from paise in the shop's display format: 'Rs. 1,299.00' (en-IN grouping). */
 const rupees = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 export const formatPaise = (paise: number) => `Rs. ${rupees.format(paise / 100)}`;
+/** The same in Hindi mails: hi-IN's '₹1,299.00'. */
+const rupeesHi = new Intl.NumberFormat('hi-IN', { style: 'currency', currency: 'INR' });
+export const formatPaiseHi = (paise: number) => rupeesHi.format(paise / 100);
 
 export interface MailOrderItem {
   name: string;
@@ -21,6 +24,8 @@ export interface MailOrder {
   gstPaise: number;
   totalPaise: number;
   items: MailOrderItem[];
+  /** The shopper's language: their confirmation is in Hindi when they chose it. */
+  customerLocale?: 'en' | 'hi';
 }
 
 const itemLines = (items: MailOrderItem[]) =>
@@ -30,6 +35,29 @@ const payment = (m: 'stripe' | 'cod') => (m === 'stripe' ? 'Card (paid)' : 'Cash
 
 /** To the customer once an order is placed (COD) or paid (card). */
 export function orderConfirmationMail(order: MailOrder): MailMessage {
+  if (order.customerLocale === 'hi') {
+    const rs = formatPaiseHi;
+    return {
+      to: order.customerEmail,
+      kind: 'order_confirmation',
+      subject: `आपका वस्त्र ऑर्डर ${orderNumber(order.id)} पक्का हो गया है`,
+      text: [
+        `नमस्ते ${order.customerName},`,
+        '',
+        'वस्त्र से ख़रीदारी के लिए धन्यवाद। आपका ऑर्डर पक्का हो गया है:',
+        order.items.map((i) => `  - ${i.name} × ${i.quantity}: ${rs(i.amountPaise)}`).join('\n'),
+        '',
+        `उप-योग: ${rs(order.subtotalPaise)}`,
+        `GST 18%: ${rs(order.gstPaise)}`,
+        'शिपिंग: मुफ़्त',
+        `कुल: ${rs(order.totalPaise)}`,
+        `भुगतान: ${order.paymentMethod === 'stripe' ? 'कार्ड (भुगतान हो गया)' : 'डिलीवरी पर नकद'}`,
+        `डिलीवरी का पता: ${order.address}`,
+        '',
+        '4-5 दिनों में डिलीवरी। आप इसे ‘मेरे ऑर्डर’ में देख या रद्द कर सकते हैं।',
+      ].join('\n'),
+    };
+  }
   return {
     to: order.customerEmail,
     kind: 'order_confirmation',
@@ -76,7 +104,20 @@ export function shipmentMail(
   customerName: string,
   orderId: string,
   item: MailOrderItem,
+  locale: 'en' | 'hi' = 'en',
 ): MailMessage {
+  if (locale === 'hi') {
+    return {
+      to,
+      kind: 'shipment',
+      subject: `आपका वस्त्र ऑर्डर ${orderNumber(orderId)} भेज दिया गया है`,
+      text: [
+        `नमस्ते ${customerName},`,
+        '',
+        `अच्छी ख़बर: ${item.name} × ${item.quantity} रास्ते में है और 4-5 दिनों में आप तक पहुँच जाना चाहिए।`,
+      ].join('\n'),
+    };
+  }
   return {
     to,
     kind: 'shipment',

@@ -1,6 +1,6 @@
-import { orderNumber } from '@vastra/contracts';
+import { type Locale, orderNumber } from '@vastra/contracts';
 import { eq } from 'drizzle-orm';
-import { orderItems, orders, sellers } from '../../db/schema.ts';
+import { orderItems, orders, sellers, users } from '../../db/schema.ts';
 import { lineName } from '../catalog/index.ts';
 import type { CancelledBy, MailMessage } from '../mail/index.ts';
 import {
@@ -20,10 +20,11 @@ import type { OrderHeader } from './order-lines.ts';
 export async function notifyOrderPlaced(deps: OrderDeps, orderId: string) {
   try {
     const rows = await deps.db
-      .select({ order: orders, item: orderItems, sellerEmail: sellers.email })
+      .select({ order: orders, item: orderItems, sellerEmail: sellers.email, locale: users.locale })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .innerJoin(sellers, eq(sellers.id, orderItems.sellerId))
+      .leftJoin(users, eq(users.id, orders.userId))
       .where(eq(orderItems.orderId, orderId));
     const order = rows[0]?.order;
     if (!order) return;
@@ -31,6 +32,7 @@ export async function notifyOrderPlaced(deps: OrderDeps, orderId: string) {
       ...orderPlacedMails(
         order,
         rows.map((r) => ({ ...r.item, sellerEmail: r.sellerEmail })),
+        rows[0]?.locale ?? 'en',
       ),
     );
   } catch (err) {
@@ -38,14 +40,18 @@ export async function notifyOrderPlaced(deps: OrderDeps, orderId: string) {
   }
 }
 
-/** The same e-mails for an order whose rows the caller already holds (one statement: the outbox insert). */
+/**
+ * The same e-mails for an order whose rows the caller already holds (one statement: the outbox
+ * insert); `locale` is the language the shopper ordered in (the request's `lang` cookie).
+ */
 export async function mailOrderPlaced(
   deps: Pick<OrderDeps, 'mailer' | 'log'>,
   order: PlacedOrder,
   items: PlacedItem[],
+  locale: Locale = 'en',
 ) {
   try {
-    await deps.mailer.send(...orderPlacedMails(order, items));
+    await deps.mailer.send(...orderPlacedMails(order, items, locale));
   } catch (err) {
     deps.log.error({ err, orderId: order.id }, 'order e-mails failed');
   }
@@ -62,7 +68,7 @@ type PlacedItem = Pick<
 };
 
 /** A confirmation to the customer, and to each seller a message with only their items. */
-function orderPlacedMails(order: PlacedOrder, items: PlacedItem[]): MailMessage[] {
+function orderPlacedMails(order: PlacedOrder, items: PlacedItem[], locale: Locale): MailMessage[] {
   const mailItem = (i: PlacedItem) => ({
     name: lineName(i.productName, i),
     quantity: i.quantity,
@@ -79,7 +85,9 @@ function orderPlacedMails(order: PlacedOrder, items: PlacedItem[]): MailMessage[
     totalPaise: order.totalPaise,
     items: items.map(mailItem),
   };
-  const mails: MailMessage[] = order.customerEmail ? [orderConfirmationMail(mailOrder)] : [];
+  const mails: MailMessage[] = order.customerEmail
+    ? [orderConfirmationMail({ ...mailOrder, customerLocale: locale })]
+    : [];
   const bySeller = new Map<string, PlacedItem[]>();
   for (const i of items) bySeller.set(i.sellerEmail, [...(bySeller.get(i.sellerEmail) ?? []), i]);
   for (const [email, sellerItems] of bySeller) {
@@ -89,18 +97,29 @@ function orderPlacedMails(order: PlacedOrder, items: PlacedItem[]): MailMessage[
 }
 
 export async function notifyShipped(
-  deps: Pick<OrderDeps, 'mailer' | 'log'>,
+  deps: Pick<OrderDeps, 'db' | 'mailer' | 'log'>,
   order: { id: string; customerEmail: string | null; customerName: string | null },
   item: { productName: string; size: string; color: string; quantity: number; amountPaise: number },
 ) {
   if (!order.customerEmail) return;
   try {
+    const [customer] = await deps.db
+      .select({ locale: users.locale })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, order.id));
     await deps.mailer.send(
-      shipmentMail(order.customerEmail, order.customerName ?? 'customer', order.id, {
-        name: lineName(item.productName, item),
-        quantity: item.quantity,
-        amountPaise: item.amountPaise,
-      }),
+      shipmentMail(
+        order.customerEmail,
+        order.customerName ?? 'customer',
+        order.id,
+        {
+          name: lineName(item.productName, item),
+          quantity: item.quantity,
+          amountPaise: item.amountPaise,
+        },
+        customer?.locale,
+      ),
     );
   } catch (err) {
     deps.log.error({ err, orderId: order.id }, 'shipment e-mail failed');
@@ -132,9 +151,10 @@ export async function notifyItemCancelled(
   const { item } = cancelled;
   try {
     const [row] = await deps.db
-      .select({ order: orders, sellerEmail: sellers.email })
+      .select({ order: orders, sellerEmail: sellers.email, locale: users.locale })
       .from(orders)
       .innerJoin(sellers, eq(sellers.id, item.sellerId))
+      .leftJoin(users, eq(users.id, orders.userId))
       .where(eq(orders.id, item.orderId));
     if (!row) return;
     const { order, sellerEmail } = row;
@@ -151,6 +171,7 @@ export async function notifyItemCancelled(
       by: cancelled.by,
       paymentMethod: order.paymentMethod,
       refundPaise: cancelled.refundPaise,
+      customerLocale: row.locale ?? 'en',
     };
     const customerEmail = order.customerEmail;
     await deps.mailer.send(
