@@ -23,10 +23,7 @@ export class MemoryQueue implements JobQueue {
   private started = false;
   private stopped = false;
 
-  constructor(
-    private readonly log: FastifyBaseLogger,
-    private readonly work = true,
-  ) {}
+  constructor(private readonly log: FastifyBaseLogger) {}
 
   define<T extends object>(name: string, options: JobOptions, handler: JobHandler<T>): void {
     this.kinds.set(name, { options, handler: handler as JobHandler<object>, waiting: 0 });
@@ -44,7 +41,6 @@ export class MemoryQueue implements JobQueue {
   }
 
   private startPeriodic(name: string, minutes: number) {
-    if (!this.work) return;
     const timer = setInterval(() => {
       void this.send(name, {}, { singletonKey: name }).catch(() => undefined);
     }, minutes * 60_000);
@@ -55,7 +51,7 @@ export class MemoryQueue implements JobQueue {
   async send(name: string, data: object, options: SendOptions = {}): Promise<void> {
     const kind = this.kinds.get(name);
     if (!kind) throw new Error(`no such job: ${name}`);
-    if (this.stopped || !this.work) return;
+    if (this.stopped) return;
     const singleton = options.singletonKey ? `${name}\u0000${options.singletonKey}` : undefined;
     if (singleton) {
       if (this.singletons.has(singleton)) return;
