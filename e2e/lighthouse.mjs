@@ -1,0 +1,146 @@
+// `npm run lighthouse`: Lighthouse 12 (npm; 13 needs Node 22) with Debian's Chromium on the built shop,
+// the mobile preset (median of 3 runs) and the desktop preset, on the landing page, /allProducts and a
+// product page; prints a table of performance, accessibility, best practices, SEO, CLS and LCP.
+//
+// It starts the production server (server/dist/main.js, built if stale) on a fresh data directory with
+// the demo catalogue; web/dist must be built (`npm run build`). LIGHTHOUSE_URL measures a running shop
+// instead; LIGHTHOUSE_RUNS (default 3) and LIGHTHOUSE_DESKTOP_RUNS (default 3) set the runs.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { ensureServerBuilt, serverArgs } from '../server/scripts/build.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const DESKTOP_RUNS = Number(process.env.LIGHTHOUSE_DESKTOP_RUNS ?? 3);
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3497);
+
+async function waitForHealth(base, ms = 120_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`The shop did not answer at ${base}/api/health`);
+}
+
+async function startShop() {
+  if (!existsSync(path.join(root, 'web', 'dist', 'index.html'))) {
+    throw new Error('No web/dist: run `npm run build` first.');
+  }
+  await ensureServerBuilt();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vastra-lighthouse-'));
+  const base = `http://127.0.0.1:${PORT}`;
+  const child = spawn(process.execPath, serverArgs(), {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  await waitForHealth(base);
+  return {
+    base,
+    stop: () => {
+      child.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function measure(url, port, config) {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' }, config);
+  const { categories, audits } = result.lhr;
+  const score = (c) => Math.round((categories[c]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best-practices': score('best-practices'),
+    seo: score('seo'),
+    cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    lcp: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    failed: Object.values(audits)
+      .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+      .map((a) => a.id),
+  };
+}
+
+/** The run with the median performance score (Lighthouse's own advice for variance). */
+function medianRun(runs) {
+  const m = median(runs.map((r) => r.performance));
+  return runs.find((r) => r.performance === m);
+}
+
+const shop = process.env.LIGHTHOUSE_URL
+  ? { base: process.env.LIGHTHOUSE_URL.replace(/\/$/, ''), stop: () => {} }
+  : await startShop();
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+const rows = [];
+try {
+  const [first] = await (await fetch(`${shop.base}/api/get-all-Products?page=1&limit=1`)).json();
+  const productHtml = await (await fetch(`${shop.base}/product-page/${first._id}`)).text();
+  const productUrl =
+    /<link rel="canonical" href="([^"]+)"/.exec(productHtml)?.[1] ?? `/product-page/${first._id}`;
+  const pages = [
+    ['landing', '/'],
+    ['all products', '/allProducts'],
+    ['product', new URL(productUrl, shop.base).pathname],
+  ];
+  for (const [preset, config, runs] of [
+    ['mobile', undefined, RUNS],
+    ['desktop', desktopConfig, DESKTOP_RUNS],
+  ]) {
+    for (const [name, p] of pages) {
+      const results = [];
+      for (let i = 0; i < runs; i++) results.push(await measure(`${shop.base}${p}`, chrome.port, config));
+      rows.push({ page: name, preset, runs, ...medianRun(results) });
+      process.stderr.write('.');
+    }
+  }
+} finally {
+  await chrome.kill();
+  shop.stop();
+}
+
+process.stderr.write('\n');
+const head = ['page', 'preset', 'perf', 'a11y', 'best pr.', 'SEO', 'CLS', 'LCP ms', 'runs'];
+const table = rows.map((r) => [
+  r.page,
+  r.preset,
+  r.performance,
+  r.accessibility,
+  r['best-practices'],
+  r.seo,
+  r.cls.toFixed(3),
+  Math.round(r.lcp),
+  r.runs,
+]);
+const widths = head.map((h, i) => Math.max(h.length, ...table.map((row) => String(row[i]).length)));
+const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
+console.log(line(head));
+console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+for (const row of table) console.log(line(row));
+const failed = [...new Set(rows.flatMap((r) => r.failed))];
+if (failed.length) console.log(`\nAudits not passed (median runs): ${failed.join(', ')}`);
