@@ -249,6 +249,39 @@ describe('the catalogue in memory', () => {
     }
   });
 
+  it('reloads whole after a bulk change (answering in SQL meanwhile), and prunes old change rows', async () => {
+    await ctx.db.execute(
+      sql`insert into search_changes (product_id, at) values (${randomUUID()}, now() - interval '2 days')`,
+    );
+    const bulk = new SearchIndex(ctx.db, { reloadPastChanges: 5 });
+    try {
+      await bulk.start();
+      expect(await bulk.catchUp()).toBe(true);
+      const [old] = (
+        (await ctx.db.execute(
+          sql`select count(*)::int as n from search_changes where at < now() - interval '1 day'`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows;
+      expect(old!.n).toBe(0);
+      await insertMany(120, 70);
+      // Too many changed at once: the copy is dropped and loaded again.
+      expect(await bulk.catchUp()).toBe(false);
+      await bulk.start();
+      expect(bulk.ready).toBe(true);
+      expect(await bulk.catchUp()).toBe(true);
+      const [row] = (
+        (await ctx.db.execute(sql`select count(*)::int as n from product_search`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows;
+      expect(bulk.size).toBe(row!.n);
+      const answer = await searchProducts(ctx.db, parse('q=classic&sort=price_asc'), { index: bulk });
+      expect(shape(answer)).toEqual(shape(await inSql('q=classic&sort=price_asc')));
+    } finally {
+      await bulk.close();
+    }
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'sees a transaction that began before a catch-up and committed after it',
     async () => {

@@ -189,6 +189,11 @@ const IN_STOCK = 6;
 const LOAD_BATCH = 20_000;
 /** A process that has not caught up for this long reloads whole (search_changes keeps a day). */
 const STALE_MS = 6 * 60 * 60 * 1000;
+/** search_changes rows are kept this long (pruned by any process, every few minutes). */
+const KEEP_CHANGES = '1 day';
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+/** More changed products than this at once (and a quarter of the catalogue): reload whole. */
+const RELOAD_PAST_CHANGES = 50_000;
 
 const byCount = (a: FacetValue, b: FacetValue) => b.count - a.count || a.value.localeCompare(b.value);
 
@@ -467,6 +472,7 @@ export class SearchIndex {
   /** Transactions from this id on may not have been seen yet (the previous catch-up's snapshot xmin). */
   private xmin = 0;
   private caughtUpAt = 0;
+  private prunedAt = 0;
   /** The catalogue version read before the last catch-up began (-1: none since loading). */
   private caughtUpVersion = -1;
   private loading: Promise<void> | undefined;
@@ -478,7 +484,15 @@ export class SearchIndex {
   private matches = new Int32Array(0);
   private tiers = new Uint8Array(0);
 
-  constructor(private readonly db: DbOrTx) {}
+  private readonly reloadPastChanges: number;
+
+  constructor(
+    private readonly db: DbOrTx,
+    /** More changed products than this at once (and a quarter of the catalogue): reload whole. */
+    { reloadPastChanges = RELOAD_PAST_CHANGES }: { reloadPastChanges?: number } = {},
+  ) {
+    this.reloadPastChanges = reloadPastChanges;
+  }
 
   /** Loads the catalogue in the background (searches run in SQL until it is in). */
   start(): Promise<void> {
@@ -558,10 +572,15 @@ export class SearchIndex {
   }
 
   private async readChanges(): Promise<void> {
-    const slots = this.slots!;
-    if (Date.now() - this.caughtUpAt > STALE_MS && this.caughtUpAt !== 0) {
-      await this.reload();
-      return this.readChanges();
+    const slots = this.slots;
+    if (!slots) return;
+    // Asleep longer than search_changes keeps for sure: reload whole (SQL answers meanwhile).
+    if (Date.now() - this.caughtUpAt > STALE_MS && this.caughtUpAt !== 0) return this.startOver();
+    if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
+      this.prunedAt = Date.now();
+      await this.db.execute(
+        sql`delete from search_changes where at < now() - ${sql.raw(`interval '${KEEP_CHANGES}'`)}`,
+      );
     }
     const [r] = rowsOf<{ xmin: string; changed: string[] | null; inactive: string[] | null }>(
       await this.db.execute(
@@ -573,6 +592,8 @@ export class SearchIndex {
     // Reloaded meanwhile: the new copy catches up from its own snapshot, next time.
     if (this.slots !== slots) return;
     const changed = r!.changed ?? [];
+    // Most of the catalogue changed (a bulk load): reading it whole is cheaper.
+    if (changed.length > Math.max(this.reloadPastChanges, slots.slotOf.size / 4)) return this.startOver();
     if (changed.length > 0) {
       const rows = rowsOf<Row>(
         await this.db.execute(
@@ -592,6 +613,12 @@ export class SearchIndex {
     this.caughtUpAt = Date.now();
     // Too many dead slots: rebuild in the background (this copy serves meanwhile).
     if (slots.dead > Math.max(10_000, slots.slotOf.size) && !this.loading) void this.start();
+  }
+
+  /** Drops the copy (searches run in SQL) and loads the catalogue again in the background. */
+  private startOver() {
+    this.slots = undefined;
+    void this.start();
   }
 
   /** The search's total, facets and page (the index must be ready: `catchUp` said so). */
