@@ -96,11 +96,7 @@ export async function registerOps(app: FastifyInstance, redis: Redis | undefined
     done();
   });
 
-  /** The catalogue cache's counts (CatalogCache.hits/misses; 0 before the first catalogue request). */
-  const cache = () => {
-    const c = catalogCacheOf(app.deps) as unknown as { hits?: number; misses?: number };
-    return { hits: c.hits ?? 0, misses: c.misses ?? 0 };
-  };
+  const cache = () => catalogCacheOf(app.deps);
   new Counter({
     name: 'vastra_catalog_cache_hits_total',
     help: 'Public catalogue answers served from this process’s cache',

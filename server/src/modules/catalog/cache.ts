@@ -215,6 +215,9 @@ export class CatalogCache {
   private loading = new Map<string, Promise<Page>>();
   private bytes = 0;
   private version = -1;
+  /** Answers served from memory, and answers loaded (metrics read them: ADR 016). */
+  hits = 0;
+  misses = 0;
 
   constructor(
     private readonly gate: VersionSource,
@@ -245,7 +248,11 @@ export class CatalogCache {
       else return this.fill(version, load, serialize); // a reader that lost a race with a newer version: don't cache
     }
     const hit = this.pages.get(key);
-    if (hit) return hit;
+    if (hit) {
+      this.hits++;
+      return hit;
+    }
+    this.misses++;
     const flightKey = `${version}\u0000${key}`;
     let flight = this.loading.get(flightKey);
     if (!flight) {
