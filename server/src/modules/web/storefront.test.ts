@@ -1,7 +1,7 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { productUrlPath } from '@vastra/contracts';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -236,6 +236,29 @@ describe('a listing fetched without JavaScript', () => {
     });
     // The case-insensitive SPEC path is the same page.
     expect((await app.inject({ url: '/MENS-SHIRTS' })).statusCode).toBe(200);
+  });
+});
+
+describe('catalogue JSON', () => {
+  it('is sent compressed when large and the client accepts it, the same bytes as plain', async () => {
+    for (let i = 0; i < 12; i++) await insertProduct(database.db, sellerId, { subCategory: 'girlsTop' });
+    const url = '/api/get-womens-tops?page=1&limit=24';
+    const plain = await app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1400);
+    const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.etag).toBe(plain.headers.etag);
+    expect(gunzipSync(gz.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(br.headers['content-encoding']).toBe('gzip');
+    // A small answer goes out as it is.
+    const one = await app.inject({
+      url: `/api/product-page/${kurta.id}`,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(one.headers['content-encoding']).toBeUndefined();
   });
 });
 
