@@ -2,6 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { JobHandler, JobOptions, JobQueue, SendOptions } from './queue.ts';
 
+/** A cron line for every `minutes` minutes (1–59, or 60: on the hour). */
+const cronOf = (minutes: number) =>
+  minutes >= 60 ? '0 * * * *' : minutes === 1 ? '* * * * *' : `*/${minutes} * * * *`;
+
 /** Jobs fetched at once by one worker (a fetch every second while there is nothing to do). */
 const BATCH = 10;
 

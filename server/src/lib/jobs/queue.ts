@@ -24,7 +24,7 @@ export interface JobQueue {
   readonly kind: 'postgres' | 'memory';
   /** Declares a kind of job and how it is worked (worked here only when this process works jobs). */
   define<T extends object>(name: string, options: JobOptions, handler: JobHandler<T>): void;
-  /** Sends `name` every `minutes` minutes (1–59): once per period across all processes. */
+  /** Sends `name` every `minutes` minutes (1–59, or 60: hourly): once per period across all processes. */
   every(name: string, minutes: number): void;
   /** Starts the queue (creates its tables on first use) and its workers. */
   start(): Promise<void>;

@@ -1,21 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { sendLowStockDigests } from './low-stock.ts';
 
-/** How often a process looks for sellers due their daily low-stock e-mail (sending is once a day). */
-const DIGEST_CHECK_MS = 60 * 60_000;
+/** The job that looks for sellers due their daily low-stock e-mail (ADR 016). */
+export const LOW_STOCK_JOB = 'low-stock-digest';
 
 /**
- * The daily low-stock e-mail's timer, in the style of the workflows' sweeps: every hour each process
- * calls `sendLowStockDigests`, which mails each seller at most once per India day (a conditional
- * claim), so several processes are safe. A job queue can take it over by calling the same function.
- * Unref'd so it never keeps a process alive; stopped when the app closes.
+ * The daily low-stock e-mail as a job on the app's queue, every hour (once across all processes in
+ * PostgreSQL, in this process on the embedded database): `sendLowStockDigests` mails each seller at
+ * most once per India day (a conditional claim), so a retried or doubled run sends nothing twice.
  */
 export function scheduleLowStockDigests(app: FastifyInstance) {
-  const timer = setInterval(() => {
-    sendLowStockDigests({ ...app.deps, log: app.log }).catch((err) =>
-      app.log.error({ err }, 'low-stock digest failed'),
-    );
-  }, DIGEST_CHECK_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  const { jobs } = app.deps;
+  jobs.define(
+    LOW_STOCK_JOB,
+    { retryLimit: 2, retryDelaySeconds: 300, retryBackoff: false, expireInSeconds: 900 },
+    () => sendLowStockDigests({ ...app.deps, log: app.log }).then(() => undefined),
+  );
+  jobs.every(LOW_STOCK_JOB, 60);
 }
