@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { type Role, signIn } from './auth.ts';
+import { localeOf, useI18n } from './i18n.tsx';
+import { saveLocale } from './locale-api.ts';
 import { queryClient } from './query.ts';
 import { resumeAfterLogin } from './resume.ts';
 import { toast } from './toast.ts';
@@ -40,12 +42,15 @@ export function useSignIn<Input>(
   },
 ) {
   const navigate = useNavigate();
+  const i18n = useI18n();
   return useMutation({
     mutationFn: request,
     onSuccess: async (answer) => {
       queryClient.removeQueries();
       signIn(role, answer.authToken, nameIn(answer));
       toast.success(done);
+      // A shopper's e-mails follow the language they use the shop in (registration reads the cookie).
+      if (role === 'user') void saveLocale(localeOf(i18n)).catch(() => undefined);
       // A customer's guest cart merges in, and the action that asked for login is finished.
       const back = role === 'user' ? await resumeAfterLogin() : undefined;
       navigate(back ?? next, { replace: true });
