@@ -63,12 +63,7 @@ export class PgBossQueue implements JobQueue {
     }
     if (!this.opts.work) return;
     for (const { name, minutes } of this.periodic) {
-      await this.boss.schedule(
-        name,
-        minutes === 1 ? '* * * * *' : `*/${minutes} * * * *`,
-        {},
-        { singletonKey: name },
-      );
+      await this.boss.schedule(name, cronOf(minutes), {}, { singletonKey: name });
     }
     for (const [name, { handler }] of this.kinds) {
       // Up to BATCH jobs per fetch, run together; each one failed on its own (then retried on its own),
