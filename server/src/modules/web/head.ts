@@ -243,6 +243,18 @@ export function landingHead(featured: HeadProduct[], origin: string, cardSizes: 
   };
 }
 
+/**
+ * The LCP image's preload, high priority, with its renditions: placed first in the head (before the
+ * stylesheets and scripts), so the browser asks for the picture as soon as it reads the page.
+ */
+export function preloadTag(head: Head): string {
+  const p = head.preload;
+  if (!p) return '';
+  const e = escapeHtml;
+  const set = p.srcset ? ` imagesrcset="${e(p.srcset)}" imagesizes="${e(p.sizes ?? '100vw')}"` : '';
+  return `<link rel="preload" as="image" href="${e(p.src)}"${set} fetchpriority="high" />`;
+}
+
 /** The tags that replace the template's title and description. */
 export function headTags(head: Head, origin: string): string {
   const url = `${origin}${head.canonical}`;
@@ -268,12 +280,6 @@ export function headTags(head: Head, origin: string): string {
       `<meta property="og:image" content="${image}" />`,
       `<meta property="og:image:alt" content="${e(head.imageAlt ?? head.title)}" />`,
       `<meta name="twitter:image" content="${image}" />`,
-    );
-  }
-  if (head.preload) {
-    const p = head.preload;
-    tags.push(
-      `<link rel="preload" as="image" href="${e(p.src)}"${p.srcset ? ` imagesrcset="${e(p.srcset)}" imagesizes="${e(p.sizes ?? '100vw')}"` : ''} fetchpriority="high" />`,
     );
   }
   for (const data of head.jsonLd)

@@ -13,6 +13,7 @@ import {
   type Listing,
   landingHead,
   listingHead,
+  preloadTag,
   productHead,
   scriptJson,
 } from './head.ts';
@@ -208,6 +209,12 @@ export class PageTemplate {
     const state = queries.length
       ? `<script type="application/json" id="ssr-state">${scriptJson(queries)}</script>`
       : '';
-    return `${this.before.replace(this.htmlOpen, `<html lang="${lang === 'hi' ? 'hi' : 'en'}">`)}  ${headTags(head, origin)}${assets ? `\n    ${assets}` : ''}\n  ${this.afterHead}<div id="root">${markup}</div>${state}${this.afterRoot}`;
+    const preload = preloadTag(head);
+    const before = this.before
+      .replace(this.htmlOpen, `<html lang="${lang === 'hi' ? 'hi' : 'en'}">`)
+      .replace(/<meta name="viewport"[^>]*>/, (viewport) =>
+        preload ? `${viewport}\n    ${preload}` : viewport,
+      );
+    return `${before}  ${headTags(head, origin)}${assets ? `\n    ${assets}` : ''}\n  ${this.afterHead}<div id="root">${markup}</div>${state}${this.afterRoot}`;
   }
 }
