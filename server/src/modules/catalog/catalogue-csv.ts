@@ -241,7 +241,8 @@ function checkProduct(p: ParsedProduct, photos: PhotoFiles | null, errors: Error
       else if (!photos) errors.add(row.line, 'photos', `${name}: upload the photos ZIP with the CSV`);
       else {
         const bytes = photos.get(photoKey(name));
-        if (!bytes) errors.add(row.line, 'photos', `${name} is not in the ZIP`);
+        if (!bytes)
+          errors.add(row.line, 'photos', `${name} is not in the ZIP (photos over 5 MB are left out)`);
         else if (!isImage(bytes)) errors.add(row.line, 'photos', `${name} is not a JPEG, PNG or WebP image`);
         else p.photos.push(name);
       }

@@ -229,6 +229,29 @@ describe('the catalogue CSV', () => {
       path: 'photos',
       msg: 'The photos file is not a ZIP that can be read',
     });
+    // A photo that would unpack past 5 MB (6 MB of zeros packs to a few kB) stays packed.
+    const bomb = zipSync({ 'big.png': new Uint8Array(6 * 1024 * 1024) });
+    const csv = [
+      HEADER,
+      row({
+        handle: 'b',
+        product_name: 'Big',
+        category: 'Mens',
+        sub_category: 'gentsShirt',
+        size: 'M',
+        price: '1',
+        stock: '1',
+        photos: 'big.png',
+      }),
+    ].join('\n');
+    const packed = (await importCsv(seller, csv, { dryRun: true, zip: bomb })).json();
+    expect(packed.errors).toEqual([
+      expect.objectContaining({
+        row: 2,
+        field: 'photos',
+        msg: 'big.png is not in the ZIP (photos over 5 MB are left out)',
+      }),
+    ]);
     const { payload, headers } = upload(HEADER);
     const bad = await ctx.app.inject({
       method: 'POST',

@@ -5,6 +5,7 @@ import {
   catalogueImportAnswerSchema,
   catalogueImportQuerySchema,
   errorBodySchema,
+  IMAGE_MAX_BYTES,
   responses,
 } from '@vastra/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -34,18 +35,36 @@ const tooLarge = (what: string, mb: number) =>
     { msg: `The ${what} must be at most ${mb} MB`, path: what === 'CSV' ? 'file' : 'photos' },
   ]);
 
-/** The photos ZIP's images by file name (folders ignored); anything else in it is left out. */
+/** At most this many photos in one ZIP, each at most as large as one uploaded photo (IMAGE_MAX_BYTES). */
+const MAX_ZIP_PHOTOS = 5000;
+
+/**
+ * The photos ZIP's images by file name (folders ignored); anything else in it is left out. A photo
+ * said to unpack larger than an upload may be stays packed (no ZIP bomb is inflated), and a ZIP of
+ * more than MAX_ZIP_PHOTOS photos is refused.
+ */
 function unzipPhotos(zip: Buffer): PhotoFiles {
   let files: Record<string, Uint8Array>;
+  let count = 0;
   try {
     files = unzipSync(new Uint8Array(zip), {
-      filter: (f) =>
-        !f.name.endsWith('/') && !f.name.startsWith('__MACOSX') && /\.(jpe?g|png|webp)$/i.test(f.name),
+      filter: (f) => {
+        const photo =
+          !f.name.endsWith('/') && !f.name.startsWith('__MACOSX') && /\.(jpe?g|png|webp)$/i.test(f.name);
+        if (photo) count++;
+        return photo && f.originalSize <= IMAGE_MAX_BYTES && count <= MAX_ZIP_PHOTOS;
+      },
     });
   } catch {
     throw badRequest('The photos file is not a ZIP that can be read', 'photos');
   }
-  return new Map(Object.entries(files).map(([name, bytes]) => [photoKey(name), bytes]));
+  if (count > MAX_ZIP_PHOTOS) throw badRequest(`At most ${MAX_ZIP_PHOTOS} photos in one ZIP`, 'photos');
+  return new Map(
+    Object.entries(files)
+      // An entry that inflated past what it declared is left out too.
+      .filter(([, bytes]) => bytes.length <= IMAGE_MAX_BYTES)
+      .map(([name, bytes]) => [photoKey(name), bytes]),
+  );
 }
 
 /**
