@@ -15,7 +15,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-# ---- deps: production dependencies only (the bundle loads npm packages from node_modules)
+# ---- deps: production dependencies only (the bundles load npm packages from node_modules)
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -24,7 +24,8 @@ COPY server/package.json server/
 COPY web/package.json web/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
-RUN npm ci --omit=dev --no-audit --no-fund --workspace server --include-workspace-root
+# The server, and the web renderer in web/dist-ssr (it loads React from node_modules).
+RUN npm ci --omit=dev --no-audit --no-fund --workspace server --workspace web --include-workspace-root
 
 # ---- run: what the server reads at run time, owned by root, writable only where it must be
 FROM node:20-bookworm-slim
