@@ -11,7 +11,7 @@ import { WishlistHeart } from './WishlistHeart.tsx';
 import './product.css';
 import { useI18n } from '../lib/i18n.tsx';
 
-export const DELIVERY_PROMISE = 'Delivery within 4-5 days';
+export const DELIVERY_PROMISE = /*i18n*/ 'Delivery within 4-5 days';
 
 /**
  * A product in a grid (SPEC §2 listings): image, name, price, delivery promise, Add to Cart
@@ -52,7 +52,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
       <Price price={product.price} markPrice={product.markPrice} />
       {sizes && <p className="product-card-sizes">{sizes}</p>}
       <p className="delivery">
-        <TruckIcon /> {DELIVERY_PROMISE}
+        <TruckIcon /> {i18n._(DELIVERY_PROMISE)}
       </p>
       <div className="product-card-actions">
         {inCart ? (

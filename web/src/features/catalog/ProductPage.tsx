@@ -112,15 +112,15 @@ function ProductDetail({ id }: { id: string }) {
           </div>
           <BuyBox key={p._id} product={p} />
           <p className="delivery">
-            <TruckIcon /> {DELIVERY_PROMISE}
+            <TruckIcon /> {i18n._(DELIVERY_PROMISE)}
           </p>
           <h2 className="detail-heading">{i18n._('Product details')}</h2>
           <p className="description">{p.description || DESCRIPTION}</p>
           <dl className="spec-list">
             <dt>{i18n._('For')}</dt>
-            <dd>{categoryLabel(p.category)}</dd>
+            <dd>{i18n._(categoryLabel(p.category))}</dd>
             <dt>{i18n._('Type')}</dt>
-            <dd>{subCategoryLabel(p.subCategory)}</dd>
+            <dd>{i18n._(subCategoryLabel(p.subCategory))}</dd>
             {p.color && !hasColours && (
               <>
                 <dt>{i18n._('Color')}</dt>

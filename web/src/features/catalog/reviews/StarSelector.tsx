@@ -23,7 +23,7 @@ export function StarSelector({
   const shown = hover || value;
   return (
     <fieldset className="stars-input" onMouseLeave={() => setHover(0)}>
-      <legend className="stars-legend">{label}</legend>
+      <legend className="stars-legend">{i18n._(label)}</legend>
       <div className="stars-row">
         {STARS.map((n) => (
           <span key={n} className="star-choice">
