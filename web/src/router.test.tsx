@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { menuFor } from './components/nav.ts';
+import { CATEGORY_BAR, FOOTER_SELL_LINKS, menuFor } from './components/nav.ts';
 import { routes } from './router.tsx';
 
 /** The path pattern of the deepest route matched for a URL. */
@@ -113,7 +113,11 @@ describe('side menu', () => {
   });
 
   it('gives each role its own account links', () => {
-    expect(links('visitor')).toEqual(expect.arrayContaining(['/login', '/seller-login', '/admin-login']));
+    expect(links('visitor')).toEqual(expect.arrayContaining(['/login', '/register']));
+    // Issue 21: the Seller and Admin logins moved from the shopper's menu to the footer.
+    expect(links('visitor')).not.toContain('/seller-login');
+    expect(links('visitor')).not.toContain('/admin-login');
+    expect(FOOTER_SELL_LINKS.map((l) => l.to)).toEqual(['/seller-register', '/seller-login', '/admin-login']);
     expect(links('seller')).toEqual(
       expect.arrayContaining([
         '/seller-profile',
@@ -139,5 +143,18 @@ describe('marketplace money screens', () => {
     expect(links('seller')).toContain('/seller-payments');
     expect(links('admin')).toEqual(expect.arrayContaining(['/dashboard/payouts', '/dashboard/audit-log']));
     expect(links('user')).not.toContain('/seller-payments');
+  });
+});
+
+describe('category bar (issue 21)', () => {
+  it('has Men, Women and Kids from the contracts, each with its sub-category listings', () => {
+    expect(CATEGORY_BAR.map((c) => [c.link.label, c.links.map((l) => l.to)])).toEqual([
+      ['Men', ['/mens-allProducts', '/mens-shirts', '/mens-pants', '/mens-hoodies']],
+      ['Women', ['/womens-allProducts', '/womens-tops', '/womens-pants', '/womens-dresses']],
+      ['Kids', []],
+    ]);
+    for (const c of CATEGORY_BAR) {
+      for (const l of [c.link, ...c.links]) expect(matched(l.to)).toBe(l.to.slice(1));
+    }
   });
 });
