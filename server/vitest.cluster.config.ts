@@ -6,7 +6,7 @@ export default defineConfig({
     include: ['cluster/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 1,
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     hookTimeout: 180_000,
   },
 });
