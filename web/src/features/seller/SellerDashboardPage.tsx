@@ -88,13 +88,13 @@ function SellerDashboard() {
             <Kpi
               id="revenue"
               label={i18n._('Revenue')}
-              value={formatRupees(dashboard.data.revenue.total)}
-              note={`${i18n._('Paid')} ${formatRupees(dashboard.data.revenue.paid)} · ${i18n._('COD collected')} ${formatRupees(dashboard.data.revenue.collected)}`}
+              value={formatRupees(dashboard.data.revenue.total, i18n.locale)}
+              note={`${i18n._('Paid')} ${formatRupees(dashboard.data.revenue.paid, i18n.locale)} · ${i18n._('COD collected')} ${formatRupees(dashboard.data.revenue.collected, i18n.locale)}`}
             />
             <Kpi
               id="sales"
               label={i18n._('Sales')}
-              value={formatRupees(dashboard.data.sales)}
+              value={formatRupees(dashboard.data.sales, i18n.locale)}
               note={i18n._('Ordered, COD due included')}
             />
             <Kpi id="orders" label={i18n._('Orders')} value={String(dashboard.data.orders)} />
@@ -103,7 +103,7 @@ function SellerDashboard() {
             <Kpi
               id="aov"
               label={i18n._('Average order')}
-              value={formatRupees(dashboard.data.averageOrderValue)}
+              value={formatRupees(dashboard.data.averageOrderValue, i18n.locale)}
             />
           </ul>
           <p className="muted small">{i18n._('Amounts include GST: what buyers paid or pay.')}</p>
@@ -124,7 +124,8 @@ function SellerDashboard() {
                     <li key={p.productId || p.productName}>
                       <span className="cell-name">{p.productName}</span>
                       <span className="muted">
-                        {p.units} {p.units === 1 ? i18n._('unit') : i18n._('units')} · {formatRupees(p.sales)}
+                        {p.units} {p.units === 1 ? i18n._('unit') : i18n._('units')} ·{' '}
+                        {formatRupees(p.sales, i18n.locale)}
                       </span>
                     </li>
                   ))}
@@ -145,13 +146,13 @@ function SellerDashboard() {
                         <span className="cell-name">{item.productName}</span>{' '}
                         <span className="muted">
                           {variantLabel(item.size, item.color)} × {item.quantity} · {item.orderNumber} ·{' '}
-                          {formatDay(item.date)}
+                          {formatDay(item.date, i18n.locale)}
                         </span>
                       </span>
                       <span className="to-ship-money">
                         {item.codToCollect > 0
-                          ? `${i18n._('COD: collect')} ${formatRupees(item.codToCollect)}`
-                          : `${item.paymentMethod} · ${formatRupees(item.buyerPays)}`}
+                          ? `${i18n._('COD: collect')} ${formatRupees(item.codToCollect, i18n.locale)}`
+                          : `${item.paymentMethod} · ${formatRupees(item.buyerPays, i18n.locale)}`}
                       </span>
                     </li>
                   ))}
