@@ -38,7 +38,7 @@ export default function SalesChart({ series }: { series: Point[] }) {
         return (
           <g key={p.day}>
             <rect x={x} y={H - PAD.bottom - h} width={bar} height={Math.max(h, p.sales > 0 ? 1 : 0)} rx={2}>
-              <title>{`${p.day}: ${formatRupees(p.sales)}, ${p.orders} ${p.orders === 1 ? 'order' : 'orders'}`}</title>
+              <title>{`${p.day}: ${formatRupees(p.sales, i18n.locale)}, ${i18n._('{count, plural, one {# order} other {# orders}}', { count: p.orders })}`}</title>
             </rect>
             {i % every === 0 && (
               <text x={x + bar / 2} y={H - 6} textAnchor="middle">
