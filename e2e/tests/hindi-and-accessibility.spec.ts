@@ -119,7 +119,7 @@ async function axeProblems(page: Page, screen: string) {
 }
 
 test('axe finds no serious or critical violation on the main screens', async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   // Every screen is checked; the test fails at the end with all the problems found.
   const problems: string[] = [];
   const axe = async (p: Page, screen: string) => {
