@@ -189,7 +189,7 @@ export interface SearchFigures {
  * Waits until the server answers searches from its in-memory index (loaded in the background
  * after start-up on a large catalogue: a million products take about a minute).
  */
-async function indexLoaded(baseUrl: string, timeoutMs = 300_000): Promise<void> {
+async function indexLoaded(baseUrl: string, timeoutMs = 900_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const res = await fetch(`${baseUrl}/api/search/status`).catch(() => undefined);

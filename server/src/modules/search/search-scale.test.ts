@@ -245,6 +245,9 @@ describe('synonyms and typos', () => {
   });
 });
 
+/** Walking a few hundred products page by page takes many searches: more than a busy machine's 30 s. */
+const WALK_TIMEOUT = 120_000;
+
 describe('deep pages', () => {
   const ids = (a: ProductSearchAnswer) => a.items.map((p) => p._id);
 
@@ -280,15 +283,19 @@ describe('deep pages', () => {
     'q=item',
     'q=item&sort=price_asc&maxPrice=3999',
     'category=Womens&sort=price_desc',
-  ])('%s: never repeat or skip a product while products are added', async (query) => {
-    const before = await wholeOrder(query);
-    expect(before.length).toBeGreaterThan(20);
-    const seen = await walkByCursor(query, 3);
-    expect(new Set(seen).size, 'no product twice').toBe(seen.length);
-    // Every product there before is there, in the same order (new ones may fall in between).
-    const old = new Set(before);
-    expect(seen.filter((id) => old.has(id))).toEqual(before);
-  });
+  ])(
+    '%s: never repeat or skip a product while products are added',
+    async (query) => {
+      const before = await wholeOrder(query);
+      expect(before.length).toBeGreaterThan(20);
+      const seen = await walkByCursor(query, 3);
+      expect(new Set(seen).size, 'no product twice').toBe(seen.length);
+      // Every product there before is there, in the same order (new ones may fall in between).
+      const old = new Set(before);
+      expect(seen.filter((id) => old.has(id))).toEqual(before);
+    },
+    WALK_TIMEOUT,
+  );
 
   it.each([
     ['sort=price_asc', { sampleRows: 40, exactUpTo: 0 }],
@@ -306,6 +313,7 @@ describe('deep pages', () => {
         );
       expect(paged).toEqual(whole);
     },
+    WALK_TIMEOUT,
   );
 
   it('refuses a cursor of another sort, or a made-up one, with 400', async () => {
