@@ -25,8 +25,14 @@ test('the side menu and footer follow SPEC §2 for a visitor and a customer', as
   expect(visitor).not.toContain('/seller-login');
   expect(visitor).not.toContain('/admin-login');
   const sell = footer.getByRole('navigation', { name: 'Sell on Vastra' });
-  await expect(sell.getByRole('link', { name: 'Seller', exact: true })).toHaveAttribute('href', '/seller-login');
-  await expect(sell.getByRole('link', { name: 'Admin', exact: true })).toHaveAttribute('href', '/admin-login');
+  await expect(sell.getByRole('link', { name: 'Seller', exact: true })).toHaveAttribute(
+    'href',
+    '/seller-login',
+  );
+  await expect(sell.getByRole('link', { name: 'Admin', exact: true })).toHaveAttribute(
+    'href',
+    '/admin-login',
+  );
 
   await registerViaApi(page, request);
   await page.goto('/home-page');
