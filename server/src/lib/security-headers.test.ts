@@ -18,6 +18,8 @@ beforeAll(async () => {
   writeFileSync(path.join(root, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Vastra</title>');
   web = Fastify();
+  // The web routes render catalogue pages on the server: they read the app's dependencies.
+  web.decorate('deps', ctx.app.deps);
   registerSecurityHeaders(web);
   await web.register(webRoutes, { root });
   await web.ready();
