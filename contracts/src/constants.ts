@@ -6,6 +6,8 @@
 
 export * from './amount-in-words.ts';
 export * from './catalog-constants.ts';
+export * from './couriers.ts';
+export * from './dashboard-days.ts';
 export * from './form-rules.ts';
 export * from './gst-rates.ts';
 export * from './gstin.ts';

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { isoDateSchema } from './answers.ts';
-import { isSelfDelivery, shoppingId } from './shopping.ts';
+import { isSelfDelivery } from './couriers.ts';
+import { DASHBOARD_DAYS, type DashboardDays } from './dashboard-days.ts';
+import { shoppingId } from './shopping.ts';
 import { textField } from './text.ts';
 
 /** The seller centre (issue 23): dashboard, low stock, catalogue CSV, bulk shipping, labels. Money in rupees. */
-
-export const DASHBOARD_DAYS = [7, 30, 90] as const;
-export type DashboardDays = (typeof DASHBOARD_DAYS)[number];
 
 /** `GET /api/seller/dashboard?days=7|30|90` (30 when absent). */
 export const dashboardQuerySchema = z.object({
@@ -123,19 +122,6 @@ export const catalogueImportAnswerSchema = z.object({
   errors: z.array(importErrorSchema),
 });
 export type CatalogueImportAnswer = z.infer<typeof catalogueImportAnswerSchema>;
-
-/** Couriers Indian sellers ship with most; "Self-delivery" needs no AWB number. Any other name may be typed. */
-export const COURIERS = [
-  'Delhivery',
-  'Blue Dart',
-  'DTDC',
-  'India Post',
-  'Ecom Express',
-  'Xpressbees',
-  'Shadowfax',
-  'Ekart',
-  'Shiprocket',
-] as const;
 
 const TRACKING_PAGES: Record<string, (awb: string) => string> = {
   delhivery: (awb) => `https://www.delhivery.com/track/package/${awb}`,

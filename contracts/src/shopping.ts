@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addressSchema, citySchema, postalCodeSchema, stateSchema } from './accounts.ts';
 import { isoDateSchema } from './answers.ts';
 import { type Product, pageQuerySchema, productSchema } from './catalog.ts';
+import { isSelfDelivery } from './couriers.ts';
 import { MAX_LINE_QUANTITY, PAYMENT_METHODS } from './form-rules.ts';
 import { ORDER_ITEM_STATUSES, PAYMENT_STATUSES } from './statuses.ts';
 import { textField } from './text.ts';
@@ -137,10 +138,6 @@ const httpsUrl = /^https:\/\/[^\s/$.?#][^\s]*$/i;
  * Confirm Shipment's optional details: the courier and its airway bill (AWB) number, together, and
  * a link to the courier's tracking page. Without a body the item is shipped with no tracking.
  */
-/** The courier name of a seller delivering themselves: needs no AWB number. */
-export const SELF_DELIVERY = 'Self-delivery';
-export const isSelfDelivery = (courier: string | undefined | null) =>
-  !!courier && courier.trim().toLowerCase() === SELF_DELIVERY.toLowerCase();
 
 export const shipItemSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DASHBOARD_DAYS, type DashboardDays } from '@vastra/contracts';
+import { DASHBOARD_DAYS, type DashboardDays } from '@vastra/contracts/constants';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { QueryError } from '../../components/QueryError.tsx';

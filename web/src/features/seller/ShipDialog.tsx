@@ -1,4 +1,4 @@
-import { COURIERS, isSelfDelivery, SELF_DELIVERY } from '@vastra/contracts';
+import { COURIERS, isSelfDelivery, SELF_DELIVERY } from '@vastra/contracts/constants';
 import { type FormEvent, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
