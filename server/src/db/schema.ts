@@ -366,6 +366,25 @@ export const searchChanges = pgTable(
   (t) => [index('search_changes_xid_idx').on(t.xid), index('search_changes_at_idx').on(t.at)],
 );
 
+/**
+ * Which products' answers changed (anything a product answer shows: price, stock, name, photos,
+ * variants, description), or which sellers' (company name, GSTIN, state, status), and in which
+ * transaction: written by triggers on products, product_variants and sellers (migration 0019). Each
+ * app process keeps the product answers it served lately as JSON text (search/product-json.ts) and
+ * drops those named here when it catches up, with search_changes, in the same statement. Pruned
+ * with it after a day.
+ */
+export const productChanges = pgTable(
+  'product_changes',
+  {
+    xid: bigint('xid', { mode: 'number' }).notNull().default(sql`(pg_current_xact_id()::text::bigint)`),
+    productId: uuid('product_id'),
+    sellerId: uuid('seller_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_changes_xid_idx').on(t.xid), index('product_changes_at_idx').on(t.at)],
+);
+
 export const cartItems = pgTable(
   'cart_items',
   {
