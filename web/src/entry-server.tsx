@@ -1,10 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createI18n, DEFAULT_LOCALE, loadCatalog, parseLocale } from './lib/i18n.tsx';
+import { createMemoryHistory, loadScreen, matchScreen, Router } from './lib/router.tsx';
 import { Providers } from './providers.tsx';
-import { routes } from './router.tsx';
+import { App, screens } from './router.tsx';
 import type { SsrQuery } from './ssr-state.ts';
 
 /**
@@ -20,9 +20,6 @@ export interface RenderResult {
   status: number;
 }
 
-// One handler for the process: each screen's code (route `lazy`) is loaded once, then kept.
-const handler = createStaticHandler(routes);
-
 export async function render(
   url: string,
   queries: readonly SsrQuery[],
@@ -31,17 +28,20 @@ export async function render(
   // The shopper's language (the server reads the `lang` cookie, as the browser does before hydrating).
   const locale = parseLocale(options.lang) ?? DEFAULT_LOCALE;
   const i18n = createI18n(locale, await loadCatalog(locale));
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`Unexpected redirect while rendering ${url}`);
+  const history = createMemoryHistory([url]);
+  // Each screen's code is loaded once for the process, then kept.
+  const match = matchScreen(screens, history.location.pathname);
+  if (match) await loadScreen(match.route);
   // Nothing is fetched on the server: the queries are the answers the caller already has.
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
   for (const q of queries) client.setQueryData(q.key, q.data);
-  const router = createStaticRouter(handler.dataRoutes, context);
   const tree = () => (
     <Providers client={client} i18n={i18n}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <Router history={history}>
+        <App />
+      </Router>
     </Providers>
   );
   // renderToString writes the page in one piece, with no inline script (the page's CSP forbids them).
@@ -57,5 +57,5 @@ export async function render(
     html = renderToString(tree());
   }
   client.clear();
-  return { html, status: context.statusCode };
+  return { html, status: !match || match.route.path === '*' ? 404 : 200 };
 }

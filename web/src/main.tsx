@@ -1,10 +1,9 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { browserLocale, createI18n, loadCatalog } from './lib/i18n.tsx';
 import { queryClient } from './lib/query.ts';
+import { BrowserRouter, loadScreen, matchScreen } from './lib/router.tsx';
 import { Providers } from './providers.tsx';
-import { createAppRouter, routes } from './router.tsx';
+import { App, screens } from './router.tsx';
 import { SSR_STATE_ID, type SsrQuery } from './ssr-state.ts';
 import './styles/global.css';
 
@@ -20,28 +19,30 @@ function seedQueries() {
 }
 
 /**
- * Loads the code of the screens the URL matches before hydrating: the router would otherwise render
+ * Loads the code of the screen the URL matches before hydrating: the router would otherwise render
  * its fallback first and replace the server's HTML (a flash and a layout shift).
  */
-async function loadMatchedScreens() {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
+async function loadMatchedScreen() {
+  const match = matchScreen(screens, window.location.pathname);
+  if (match) await loadScreen(match.route);
 }
 
 async function start() {
   const root = document.getElementById('root')!;
   // The remembered language (the server rendered the page in it, from the same cookie).
   const locale = browserLocale();
-  const i18n = createI18n(locale, await loadCatalog(locale).catch(() => ({})));
+  // The screen's code and the language's messages download together; a screen that cannot be
+  // downloaded shows its error (with Retry) once the router tries again.
+  const [messages] = await Promise.all([
+    loadCatalog(locale).catch(() => ({})),
+    loadMatchedScreen().catch(() => undefined),
+  ]);
+  const i18n = createI18n(locale, messages);
   const app = () => (
     <Providers client={queryClient} i18n={i18n}>
-      <RouterProvider router={createAppRouter()} />
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
     </Providers>
   );
   if (!root.firstElementChild) {
@@ -49,7 +50,6 @@ async function start() {
     return;
   }
   seedQueries();
-  await loadMatchedScreens().catch(() => undefined);
   hydrateRoot(root, app());
 }
 

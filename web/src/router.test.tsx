@@ -1,13 +1,12 @@
-import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_BAR, FOOTER_SELL_LINKS, menuFor } from './components/nav.ts';
-import { routes } from './router.tsx';
+import { matchScreen } from './lib/router.tsx';
+import { screens } from './router.tsx';
 
 /** The path pattern of the deepest route matched for a URL. */
 function matched(url: string): string | undefined {
-  const m = matchRoutes(routes, url);
-  const last = m?.[m.length - 1]?.route;
-  return last?.index ? '(index)' : last?.path;
+  const path = matchScreen(screens, url)?.route.path;
+  return path === '' ? '(index)' : path;
 }
 
 describe('routes', () => {
@@ -62,8 +61,7 @@ describe('routes', () => {
 
   it('gives each screen its own document title', () => {
     const title = (url: string) => {
-      const m = matchRoutes(routes, url);
-      return (m?.[m.length - 1]?.route.handle as { title?: string | null } | undefined)?.title;
+      return matchScreen(screens, url)?.route.title;
     };
     expect(title('/cart-page')).toBe('Cart');
     expect(title('/Mens-Shirts')).toBe("Men's Shirts");

@@ -1,270 +1,267 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout.tsx';
 import { RouteError } from './components/RouteError.tsx';
 import { Spinner } from './components/Spinner.tsx';
 import { LISTINGS } from './features/catalog/listings.ts';
 import { lazyScreen } from './lib/lazy-screen.ts';
+import { type ScreenRoute, Screens } from './lib/router.tsx';
 
 const s = lazyScreen;
 
 /**
- * Every route of SPEC §2. React Router matches paths case-insensitively unless a route sets
- * `caseSensitive`, so /allproducts and /ALLPRODUCTS open the same screen. Each screen is its own chunk.
+ * Every route of SPEC §2. Paths match case-insensitively, so /allproducts and /ALLPRODUCTS open the
+ * same screen; the first route in this order that matches wins (static paths before `:param` ones).
+ * Each screen is its own chunk.
  */
-export const screens: RouteObject[] = [
-  { index: true, lazy: s('landing', () => import('./features/catalog/LandingPage.tsx')) },
-  { path: 'home-page', lazy: s('landing', () => import('./features/catalog/LandingPage.tsx')) },
+export const screens: ScreenRoute[] = [
+  { path: '', load: s('landing', () => import('./features/catalog/LandingPage.tsx')) },
+  { path: 'home-page', load: s('landing', () => import('./features/catalog/LandingPage.tsx')) },
   ...LISTINGS.map(
-    (l): RouteObject => ({
+    (l): ScreenRoute => ({
       path: l.path.slice(1),
-      handle: { title: l.title },
-      lazy: s('listing', () => import('./features/catalog/ListingPage.tsx')),
+      title: l.title,
+      load: s('listing', () => import('./features/catalog/ListingPage.tsx')),
     }),
   ),
   {
     path: 'search',
-    handle: { title: 'Search' },
-    lazy: s('search', () => import('./features/search/SearchPage.tsx')),
+    title: 'Search',
+    load: s('search', () => import('./features/search/SearchPage.tsx')),
   },
   {
     path: 'product-page',
-    handle: { title: null },
-    lazy: s('product', () => import('./features/catalog/ProductPage.tsx')),
+    title: null,
+    load: s('product', () => import('./features/catalog/ProductPage.tsx')),
   },
   {
     path: 'product-page/:id',
-    handle: { title: null },
-    lazy: s('product', () => import('./features/catalog/ProductPage.tsx')),
+    title: null,
+    load: s('product', () => import('./features/catalog/ProductPage.tsx')),
   },
   // Readable, shareable product URLs: /p/{slug}-{id} (the id decides; the canonical URL of a product).
   {
     path: 'p/:slug',
-    handle: { title: null },
-    lazy: s('product', () => import('./features/catalog/ProductPage.tsx')),
+    title: null,
+    load: s('product', () => import('./features/catalog/ProductPage.tsx')),
   },
 
   {
     path: 'cart-page',
-    handle: { title: 'Cart' },
-    lazy: s('cart', () => import('./features/cart/CartPage.tsx')),
+    title: 'Cart',
+    load: s('cart', () => import('./features/cart/CartPage.tsx')),
   },
   {
     path: 'shipping-address',
-    handle: { title: 'Shipping Address' },
-    lazy: s('shipping', () => import('./features/cart/ShippingAddressPage.tsx')),
+    title: 'Shipping Address',
+    load: s('shipping', () => import('./features/cart/ShippingAddressPage.tsx')),
   },
   {
     path: 'place-order-page',
-    handle: { title: 'Place Order' },
-    lazy: s('place-order', () => import('./features/cart/PlaceOrderPage.tsx')),
+    title: 'Place Order',
+    load: s('place-order', () => import('./features/cart/PlaceOrderPage.tsx')),
   },
   {
     path: 'order-success',
-    handle: { title: 'Order confirmation' },
-    lazy: s('order-success', () => import('./features/cart/OrderSuccessPage.tsx')),
+    title: 'Order confirmation',
+    load: s('order-success', () => import('./features/cart/OrderSuccessPage.tsx')),
   },
   {
     path: 'order-successfull',
-    handle: { title: 'Order confirmation' },
-    lazy: s('order-success', () => import('./features/cart/OrderSuccessPage.tsx')),
+    title: 'Order confirmation',
+    load: s('order-success', () => import('./features/cart/OrderSuccessPage.tsx')),
   },
 
   {
     path: 'register',
-    handle: { title: 'Create Account' },
-    lazy: s('register', () => import('./features/account/RegisterPage.tsx')),
+    title: 'Create Account',
+    load: s('register', () => import('./features/account/RegisterPage.tsx')),
   },
   {
     path: 'login',
-    handle: { title: 'Login' },
-    lazy: s('login', () => import('./features/account/LoginPage.tsx')),
+    title: 'Login',
+    load: s('login', () => import('./features/account/LoginPage.tsx')),
   },
   {
     path: 'wishlist',
-    handle: { title: 'Wishlist' },
-    lazy: s('wishlist', () => import('./features/wishlist/WishlistPage.tsx')),
+    title: 'Wishlist',
+    load: s('wishlist', () => import('./features/wishlist/WishlistPage.tsx')),
   },
   {
     path: 'my-orders',
-    handle: { title: 'My Orders' },
-    lazy: s('my-orders', () => import('./features/orders/MyOrdersPage.tsx')),
+    title: 'My Orders',
+    load: s('my-orders', () => import('./features/orders/MyOrdersPage.tsx')),
   },
   {
     path: 'orders/:orderId',
-    handle: { title: 'Order details' },
-    lazy: s('order', () => import('./features/orders/OrderPage.tsx')),
+    title: 'Order details',
+    load: s('order', () => import('./features/orders/OrderPage.tsx')),
   },
   {
     path: 'orders/:orderId/return/:itemId',
-    handle: { title: 'Return or exchange' },
-    lazy: s('return-request', () => import('./features/orders/ReturnRequestPage.tsx')),
+    title: 'Return or exchange',
+    load: s('return-request', () => import('./features/orders/ReturnRequestPage.tsx')),
   },
   {
     path: 'my-returns',
-    handle: { title: 'My Returns' },
-    lazy: s('my-returns', () => import('./features/orders/MyReturnsPage.tsx')),
+    title: 'My Returns',
+    load: s('my-returns', () => import('./features/orders/MyReturnsPage.tsx')),
   },
   {
     path: 'profile',
-    handle: { title: 'My Profile' },
-    lazy: s('profile', () => import('./features/account/ProfilePage.tsx')),
+    title: 'My Profile',
+    load: s('profile', () => import('./features/account/ProfilePage.tsx')),
   },
   {
     path: 'update-profile',
-    handle: { title: 'Edit Profile' },
-    lazy: s('update-profile', () => import('./features/account/UpdateProfilePage.tsx')),
+    title: 'Edit Profile',
+    load: s('update-profile', () => import('./features/account/UpdateProfilePage.tsx')),
   },
   {
     path: 'forgot-password',
-    handle: { title: 'Forgot password' },
-    lazy: s('forgot-password', () => import('./features/account/ForgotPasswordPage.tsx')),
+    title: 'Forgot password',
+    load: s('forgot-password', () => import('./features/account/ForgotPasswordPage.tsx')),
   },
   {
     path: 'reset-password',
-    handle: { title: 'Choose a new password' },
-    lazy: s('reset-password', () => import('./features/account/ResetPasswordPage.tsx')),
+    title: 'Choose a new password',
+    load: s('reset-password', () => import('./features/account/ResetPasswordPage.tsx')),
   },
   {
     path: 'verify-email',
-    handle: { title: 'Confirm your e-mail' },
-    lazy: s('verify-email', () => import('./features/account/VerifyEmailPage.tsx')),
+    title: 'Confirm your e-mail',
+    load: s('verify-email', () => import('./features/account/VerifyEmailPage.tsx')),
   },
   {
     path: 'addresses',
-    handle: { title: 'My Addresses' },
-    lazy: s('addresses', () => import('./features/addresses/AddressBookPage.tsx')),
+    title: 'My Addresses',
+    load: s('addresses', () => import('./features/addresses/AddressBookPage.tsx')),
   },
 
   // Seller and admin screens: owned by features/seller and features/admin.
   {
     path: 'seller-login',
-    handle: { title: 'Seller Login' },
-    lazy: s('seller-login', () => import('./features/seller/SellerLoginPage.tsx')),
+    title: 'Seller Login',
+    load: s('seller-login', () => import('./features/seller/SellerLoginPage.tsx')),
   },
   {
     path: 'seller-register',
-    handle: { title: 'Seller Registration' },
-    lazy: s('seller-register', () => import('./features/seller/SellerRegisterPage.tsx')),
+    title: 'Seller Registration',
+    load: s('seller-register', () => import('./features/seller/SellerRegisterPage.tsx')),
   },
   {
     path: 'seller-profile',
-    handle: { title: 'Seller Profile' },
-    lazy: s('seller-profile', () => import('./features/seller/SellerProfilePage.tsx')),
+    title: 'Seller Profile',
+    load: s('seller-profile', () => import('./features/seller/SellerProfilePage.tsx')),
   },
   {
     path: 'seller-dashboard',
-    handle: { title: 'Seller Dashboard' },
-    lazy: s('seller-dashboard', () => import('./features/seller/SellerDashboardPage.tsx')),
+    title: 'Seller Dashboard',
+    load: s('seller-dashboard', () => import('./features/seller/SellerDashboardPage.tsx')),
   },
   {
     path: 'seller-catalogue',
-    handle: { title: 'Bulk upload' },
-    lazy: s('seller-catalogue', () => import('./features/seller/SellerCataloguePage.tsx')),
+    title: 'Bulk upload',
+    load: s('seller-catalogue', () => import('./features/seller/SellerCataloguePage.tsx')),
   },
   {
     path: 'seller-addProduct',
-    handle: { title: 'Add Product' },
-    lazy: s('seller-add', () => import('./features/seller/SellerAddProductPage.tsx')),
+    title: 'Add Product',
+    load: s('seller-add', () => import('./features/seller/SellerAddProductPage.tsx')),
   },
   {
     path: 'seller-allProducts',
-    handle: { title: 'My Products' },
-    lazy: s('seller-products', () => import('./features/seller/SellerProductsPage.tsx')),
+    title: 'My Products',
+    load: s('seller-products', () => import('./features/seller/SellerProductsPage.tsx')),
   },
   {
     path: 'update-product',
-    handle: { title: 'Update Product' },
-    lazy: s('seller-update', () => import('./features/seller/SellerUpdateProductPage.tsx')),
+    title: 'Update Product',
+    load: s('seller-update', () => import('./features/seller/SellerUpdateProductPage.tsx')),
   },
   {
     path: 'update-product/:id',
-    handle: { title: 'Update Product' },
-    lazy: s('seller-update', () => import('./features/seller/SellerUpdateProductPage.tsx')),
+    title: 'Update Product',
+    load: s('seller-update', () => import('./features/seller/SellerUpdateProductPage.tsx')),
   },
   {
     path: 'seller-orders',
-    handle: { title: 'Seller Orders' },
-    lazy: s('seller-orders', () => import('./features/seller/SellerOrdersPage.tsx')),
+    title: 'Seller Orders',
+    load: s('seller-orders', () => import('./features/seller/SellerOrdersPage.tsx')),
   },
   {
     path: 'seller-returns',
-    handle: { title: 'Returns' },
-    lazy: s('seller-returns', () => import('./features/seller/SellerReturnsPage.tsx')),
+    title: 'Returns',
+    load: s('seller-returns', () => import('./features/seller/SellerReturnsPage.tsx')),
   },
   {
     path: 'seller-payments',
-    handle: { title: 'Payments' },
-    lazy: s('seller-payments', () => import('./features/seller/SellerPaymentsPage.tsx')),
+    title: 'Payments',
+    load: s('seller-payments', () => import('./features/seller/SellerPaymentsPage.tsx')),
   },
   {
     path: 'admin-login',
-    handle: { title: 'Admin Login' },
-    lazy: s('admin-login', () => import('./features/admin/AdminLoginPage.tsx')),
+    title: 'Admin Login',
+    load: s('admin-login', () => import('./features/admin/AdminLoginPage.tsx')),
   },
   {
     path: 'dashboard',
-    handle: { title: 'Dashboard' },
-    lazy: s('dashboard', () => import('./features/admin/DashboardPage.tsx')),
+    title: 'Dashboard',
+    load: s('dashboard', () => import('./features/admin/DashboardPage.tsx')),
   },
   {
     path: 'dashboard/returns',
-    handle: { title: 'Returns' },
-    lazy: s('admin-returns', () => import('./features/admin/AdminReturnsPage.tsx')),
+    title: 'Returns',
+    load: s('admin-returns', () => import('./features/admin/AdminReturnsPage.tsx')),
   },
   {
     path: 'dashboard/payouts',
-    handle: { title: 'Payouts' },
-    lazy: s('admin-payouts', () => import('./features/admin/AdminPayoutsPage.tsx')),
+    title: 'Payouts',
+    load: s('admin-payouts', () => import('./features/admin/AdminPayoutsPage.tsx')),
   },
   {
     path: 'dashboard/audit-log',
-    handle: { title: 'Audit log' },
-    lazy: s('admin-audit-log', () => import('./features/admin/AdminAuditLogPage.tsx')),
+    title: 'Audit log',
+    load: s('admin-audit-log', () => import('./features/admin/AdminAuditLogPage.tsx')),
   },
   // Admin lists behind the dashboard's 'view' links: sellers, users, products, orders, messages.
   {
     path: 'dashboard/:list',
-    handle: { title: 'Dashboard' },
-    lazy: s('admin-list', () => import('./features/admin/AdminListPage.tsx')),
+    title: 'Dashboard',
+    load: s('admin-list', () => import('./features/admin/AdminListPage.tsx')),
   },
 
   {
     path: 'contacts',
-    handle: { title: 'Contact Us' },
-    lazy: s('contacts', () => import('./features/static/ContactsPage.tsx')),
+    title: 'Contact Us',
+    load: s('contacts', () => import('./features/static/ContactsPage.tsx')),
   },
   {
     path: 'Terms-Of-Service',
-    handle: { title: 'Terms of Service' },
-    lazy: s('terms', () => import('./features/static/TermsPage.tsx')),
+    title: 'Terms of Service',
+    load: s('terms', () => import('./features/static/TermsPage.tsx')),
   },
   {
     path: 'Privacy-Policy',
-    handle: { title: 'Privacy Policy' },
-    lazy: s('privacy', () => import('./features/static/PrivacyPage.tsx')),
+    title: 'Privacy Policy',
+    load: s('privacy', () => import('./features/static/PrivacyPage.tsx')),
   },
   {
     path: 'Cancel-Refund-Policy',
-    handle: { title: 'Cancellation & Refund Policy' },
-    lazy: s('refund', () => import('./features/static/RefundPolicyPage.tsx')),
+    title: 'Cancellation & Refund Policy',
+    load: s('refund', () => import('./features/static/RefundPolicyPage.tsx')),
   },
   {
     path: '*',
-    handle: { title: 'Page not found' },
-    lazy: s('not-found', () => import('./features/static/NotFoundPage.tsx')),
+    title: 'Page not found',
+    load: s('not-found', () => import('./features/static/NotFoundPage.tsx')),
   },
 ];
 
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    element: <Layout />,
-    hydrateFallbackElement: <Spinner label="Loading Vastra" />,
+/** The whole app inside a router: the layout, and in it the screen for the location. */
+export function App({ routes = screens }: { routes?: readonly ScreenRoute[] }) {
+  return (
     // Errors render inside the layout, so header, menu and footer stay usable.
-    children: [{ errorElement: <RouteError />, children: screens }],
-  },
-];
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+    <Screens routes={routes} errorElement={<RouteError />} fallback={<Spinner label="Loading Vastra" />}>
+      <Layout />
+    </Screens>
+  );
 }

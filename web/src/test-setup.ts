@@ -38,3 +38,5 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+// jsdom has no layout: the router's scroll restoration calls this on every page change.
+window.scrollTo = () => {};

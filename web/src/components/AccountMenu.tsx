@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { useSession } from '../lib/auth.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { Link, useLocation } from '../lib/router.tsx';
 import { UserIcon } from './icons.tsx';
 import { accountLinks } from './nav.ts';
 import { useLogout } from './useLogout.ts';

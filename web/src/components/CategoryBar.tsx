@@ -1,5 +1,5 @@
-import { NavLink } from 'react-router';
 import { useI18n } from '../lib/i18n.tsx';
+import { NavLink } from '../lib/router.tsx';
 import { CATEGORY_BAR } from './nav.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { useI18n } from '../lib/i18n.tsx';
+import { Link } from '../lib/router.tsx';
 import { useSiteInfo } from '../lib/site.ts';
 import { FacebookIcon, InstagramIcon, XIcon, YoutubeIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';

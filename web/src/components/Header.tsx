@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { useSession } from '../lib/auth.ts';
 import { useCartPieces } from '../lib/cart.ts';
 import { useI18n } from '../lib/i18n.tsx';
+import { Link } from '../lib/router.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { CategoryBar } from './CategoryBar.tsx';
 import { CartIcon, MenuIcon } from './icons.tsx';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useI18n } from '../lib/i18n.tsx';
+import { Outlet, useNavigation } from '../lib/router.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -29,7 +29,6 @@ export function Layout() {
       </main>
       <Footer />
       <Toasts />
-      <ScrollRestoration />
     </>
   );
 }

@@ -1,6 +1,6 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useI18n } from '../lib/i18n.tsx';
 import { ChunkLoadError } from '../lib/lazy-screen.ts';
+import { Link, useRouteError } from '../lib/router.tsx';
 
 /** Error page inside the layout: a failed chunk offers Retry; anything else a friendly message. */
 export function RouteError() {
@@ -17,11 +17,7 @@ export function RouteError() {
       </section>
     );
   }
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : /*i18n*/ 'Something went wrong';
+  const message = error instanceof Error ? error.message : /*i18n*/ 'Something went wrong';
   return (
     <section className="page narrow center" role="alert">
       <h1>{i18n._('Something went wrong')}</h1>

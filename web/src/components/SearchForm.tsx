@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { useI18n } from '../lib/i18n.tsx';
+import { useNavigate, useSearchParams } from '../lib/router.tsx';
 import { SearchIcon } from './icons.tsx';
 
 /** Search box that opens the results page (/search?q=…). */

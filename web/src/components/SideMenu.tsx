@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
 import { useSession } from '../lib/auth.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { useSellerReturnsToAct } from '../lib/return-counts.ts';
+import { Link, useLocation } from '../lib/router.tsx';
 import { CloseIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
 import { menuFor } from './nav.ts';

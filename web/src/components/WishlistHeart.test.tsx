@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../lib/auth.ts';
 import { takeIntent } from '../lib/resume.ts';
+import { MemoryRouter, Route, Routes } from '../lib/router.tsx';
 import { WishlistHeart } from './WishlistHeart.tsx';
 
 const id = '11111111-1111-4111-8111-111111111111';

@@ -1,6 +1,6 @@
-import { useNavigate } from 'react-router';
 import { LOGIN_PATH, signOut, useSession } from '../lib/auth.ts';
 import { queryClient } from '../lib/query.ts';
+import { useNavigate } from '../lib/router.tsx';
 
 /** Logs out whoever is signed in and opens their login page (SPEC §2: Logout to /login etc.). */
 export function useLogout(): () => void {

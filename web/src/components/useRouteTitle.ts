@@ -1,16 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useMatches } from 'react-router';
 import { useI18n } from '../lib/i18n.tsx';
+import { useLocation, useScreenRoute } from '../lib/router.tsx';
 
 export const SHOP_TITLE = /*i18n*/ 'Vastra · Your One-Stop Online Shop';
-
-/**
- * Route `handle.title` of the deepest match: a string, `null` when the screen sets its own title
- * (the product page names the product), or absent for the shop's default title.
- */
-export interface RouteHandle {
-  title?: string | null;
-}
 
 /**
  * Gives every screen its own document title and, after a client-side navigation, moves focus to the
@@ -18,10 +10,9 @@ export interface RouteHandle {
  */
 export function useRouteTitleAndFocus() {
   const i18n = useI18n();
-  const matches = useMatches();
   const { pathname } = useLocation();
-  const handle = matches[matches.length - 1]?.handle as RouteHandle | undefined;
-  const title = handle?.title;
+  // The route's title: a string, null when the screen sets its own (a product's name), or absent.
+  const title = useScreenRoute()?.title;
   const first = useRef(true);
   const text = title ? `${i18n._(title)} · Vastra` : i18n._(SHOP_TITLE);
 

@@ -12,18 +12,18 @@ export class ChunkLoadError extends Error {
 }
 
 /**
- * Route `lazy` for a screen module with a default export. Failures (and the 120 s timeout)
- * become a ChunkLoadError that the route error page shows with a Retry button.
+ * A screen's `load` (lib/router.tsx) for a module with a default export. Failures (and the 120 s
+ * timeout) become a ChunkLoadError that the route error page shows with a Retry button.
  */
 export function lazyScreen(chunk: string, load: () => Promise<{ default: ComponentType }>) {
-  return async () => {
+  return async (): Promise<ComponentType> => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new ChunkLoadError(chunk)), CHUNK_TIMEOUT_MS);
     });
     try {
       const mod = await Promise.race([load(), timeout]);
-      return { Component: mod.default };
+      return mod.default;
     } catch (err) {
       if (err instanceof ChunkLoadError) throw err;
       console.error(err);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { currentSession } from './auth.ts';
+import { Navigate } from './router.tsx';
 
 /**
  * SPEC §2: /register, /login, /seller-login and /seller-register send a logged-in user to

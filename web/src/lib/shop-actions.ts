@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
 import { api } from './api.ts';
 import { currentSession } from './auth.ts';
 import { canKeepGuestCart } from './guest-cart.ts';
@@ -8,6 +7,7 @@ import { useI18n } from './i18n.tsx';
 import { productPath, rememberProduct } from './product-link.ts';
 import { keys } from './query.ts';
 import { type Intent, rememberIntent } from './resume.ts';
+import { useLocation, useNavigate } from './router.tsx';
 import { toast } from './toast.ts';
 import type { Product } from './types.ts';
 

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { type Role, signIn } from './auth.ts';
 import { localeOf, useI18n } from './i18n.tsx';
 import { saveLocale } from './locale-api.ts';
 import { queryClient } from './query.ts';
 import { resumeAfterLogin } from './resume.ts';
+import { useNavigate } from './router.tsx';
 import { toast } from './toast.ts';
 
 /** What a login or registration answers: a token and the account's name under a per-role key. */

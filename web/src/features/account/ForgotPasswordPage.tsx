@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { TextField } from '../../components/fields.tsx';
 import { useFieldErrors } from '../../lib/field-errors.ts';
 import { accountKindOf, LOGIN_PAGE, requestPasswordReset } from '../../lib/passwords-api.ts';
+import { Link, useSearchParams } from '../../lib/router.tsx';
 import './account.css';
 import { useI18n } from '../../lib/i18n.tsx';
 

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { TextField } from '../../components/fields.tsx';
 import { useFieldErrors } from '../../lib/field-errors.ts';
 import { RedirectIfLoggedIn } from '../../lib/redirect-logged-in.tsx';
+import { Link, useLocation } from '../../lib/router.tsx';
 import { useSignIn } from '../../lib/sign-in.ts';
 import { loginUser } from './api.ts';
 import './account.css';

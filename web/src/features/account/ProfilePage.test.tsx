@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn, tokenOf } from '../../lib/auth.ts';
 import { queryClient } from '../../lib/query.ts';
+import { MemoryRouter, Route, Routes } from '../../lib/router.tsx';
 import ProfilePage from './ProfilePage.tsx';
 
 const profile = {

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
 import { ChangePasswordForm } from '../../components/ChangePasswordForm.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -8,6 +7,7 @@ import { VerifyEmailReminder } from '../../components/VerifyEmailReminder.tsx';
 import { signOut, useSession } from '../../lib/auth.ts';
 import { displayId } from '../../lib/format.ts';
 import { keys, queryClient } from '../../lib/query.ts';
+import { Link, Navigate } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { deleteAccount, fetchProfile } from './api.ts';
 import './account.css';

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { TextFields } from '../../components/fields.tsx';
 import { useFieldErrors } from '../../lib/field-errors.ts';
 import { RedirectIfLoggedIn } from '../../lib/redirect-logged-in.tsx';
+import { Link } from '../../lib/router.tsx';
 import { useSignIn } from '../../lib/sign-in.ts';
 import { registerUser } from './api.ts';
 import { REGISTER_FIELDS, type SignUpField } from './profile-fields.ts';

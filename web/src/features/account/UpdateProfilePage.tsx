@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
 import { TextFields } from '../../components/fields.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { renameSession, useSession } from '../../lib/auth.ts';
 import { useFieldErrors } from '../../lib/field-errors.ts';
 import { keys } from '../../lib/query.ts';
+import { Navigate, useNavigate } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import type { UserProfile } from '../../lib/types.ts';
 import { fetchProfile, type ProfileUpdate, updateProfile } from './api.ts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/Spinner.tsx';
 import { verifyEmail } from '../../lib/passwords-api.ts';
+import { Link, useSearchParams } from '../../lib/router.tsx';
 import './account.css';
 import { useI18n } from '../../lib/i18n.tsx';
 

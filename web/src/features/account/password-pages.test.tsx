@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChangePasswordForm } from '../../components/ChangePasswordForm.tsx';
 import { signIn, tokenOf } from '../../lib/auth.ts';
 import { queryClient } from '../../lib/query.ts';
+import { MemoryRouter, Route, Routes } from '../../lib/router.tsx';
 import ForgotPasswordPage from './ForgotPasswordPage.tsx';
 import ResetPasswordPage from './ResetPasswordPage.tsx';
 import VerifyEmailPage from './VerifyEmailPage.tsx';
@@ -35,7 +35,7 @@ function show(path: string, element: React.ReactNode) {
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path={path.split('?')[0]} element={element} />
+          <Route path={path.split('?')[0] ?? path} element={element} />
           <Route path="/login" element={<h1>Login</h1>} />
           <Route path="/seller-login" element={<h1>Seller Login</h1>} />
         </Routes>

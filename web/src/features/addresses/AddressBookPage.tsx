@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
+import { Navigate } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { AddressEntryForm, EMPTY_ENTRY } from './AddressEntryForm.tsx';
 import { AddressLines } from './AddressLines.tsx';

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { Spinner } from '../../components/Spinner.tsx';
+import { Link } from '../../lib/router.tsx';
 import { AdminLoadError, AdminOnly } from './AdminOnly.tsx';
 import { actionLabel, detailLines, formatWhen, targetLabel } from './audit-labels.ts';
 import { useAuditLog } from './money-api.ts';

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
 import { SearchIcon } from '../../components/icons.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { Link, useParams, useSearchParams } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { ActionDialog } from './ActionDialog.tsx';
 import { AdminLoadError, AdminOnly } from './AdminOnly.tsx';
@@ -105,9 +105,7 @@ function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
           {total > 0 ? (
             <>
               {i18n._('There is no page')} {page}.{' '}
-              <Link to={{ search: q ? `?q=${encodeURIComponent(q)}` : '' }}>
-                {i18n._('Back to the first page')}
-              </Link>
+              <Link to={q ? `?q=${encodeURIComponent(q)}` : '?'}>{i18n._('Back to the first page')}</Link>
             </>
           ) : q ? (
             `Nothing matches “${q}”.`

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { QueryError } from '../../components/QueryError.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { signOut, useSession } from '../../lib/auth.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { Link, useNavigate } from '../../lib/router.tsx';
 
 /** Back-office screens need the admin login; anyone else is offered it. */
 export function AdminOnly({ children }: { children: ReactNode }) {

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatDay, formatRupees } from '../../lib/format.ts';
 import { isMonth, monthOf, previousMonth } from '../../lib/months.ts';
+import { Link } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { AdminLoadError, AdminOnly } from './AdminOnly.tsx';
 import { CommissionsPanel } from './CommissionsPanel.tsx';

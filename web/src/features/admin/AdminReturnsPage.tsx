@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RETURN_STATUSES, type ReturnStatus } from '@vastra/contracts/constants';
-import { Link, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/Pagination.tsx';
 import { ReturnSummary } from '../../components/ReturnSummary.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { moveReturn, RETURNS_PER_PAGE, returnKeys, useReturns } from '../../lib/returns.ts';
+import { Link, useSearchParams } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { AdminLoadError, AdminOnly } from './AdminOnly.tsx';
 import { type AdminMove, AdminReturnActions } from './AdminReturnActions.tsx';

@@ -1,7 +1,7 @@
-import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatRupees } from '../../lib/format.ts';
 import { useReturns } from '../../lib/returns.ts';
+import { Link, useSearchParams } from '../../lib/router.tsx';
 import { AdminLoadError, AdminOnly } from './AdminOnly.tsx';
 import { STATS_DAYS, type StatsDays, useAdminList, useAdminStats } from './api.ts';
 import { usePayoutsDue } from './money-api.ts';

@@ -8,11 +8,11 @@ import type {
 } from '@vastra/contracts';
 import { orderNumber } from '@vastra/contracts/constants';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { formatDate, formatRupees } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { imageProps } from '../../lib/images.ts';
 import { productPath } from '../../lib/product-link.ts';
+import { Link } from '../../lib/router.tsx';
 import {
   ActionButton,
   type Ask,

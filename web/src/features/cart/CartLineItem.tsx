@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { TrashIcon } from '../../components/icons.tsx';
 import { QuantityStepper } from '../../components/QuantityStepper.tsx';
 import { formatRupees } from '../../lib/format.ts';
@@ -6,6 +5,7 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { imageProps } from '../../lib/images.ts';
 import { categoryLabel } from '../../lib/labels.ts';
 import { productPath } from '../../lib/product-link.ts';
+import { Link } from '../../lib/router.tsx';
 import type { CartLine } from '../../lib/types.ts';
 import { variantLabel } from '../../lib/variant-label.ts';
 

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { useCart } from '../../lib/cart.ts';
 import { asPaymentMethod } from '../../lib/payment-methods.ts';
 import { keys } from '../../lib/query.ts';
+import { Link, useNavigate } from '../../lib/router.tsx';
 import { STORAGE, store } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
 import { changeQuantity, type PaymentMethod, removeLine, setPaymentMethod } from './api.ts';

@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { type GuestLineRef, isLine, removeGuestLines, useGuestLines } from '../../lib/guest-cart.ts';
 import { setGuestQuantity } from '../../lib/guest-cart-edit.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { rememberIntent } from '../../lib/resume.ts';
+import { Link, useNavigate } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { CartLineItem } from './CartLineItem.tsx';
 import { CartSummary } from './CartSummary.tsx';

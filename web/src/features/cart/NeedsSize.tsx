@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
 import { productPath } from '../../lib/product-link.ts';
+import { Link } from '../../lib/router.tsx';
 
 /**
  * A guest line kept before its product came in several sizes: the server cannot price it until a

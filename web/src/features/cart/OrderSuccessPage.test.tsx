@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../lib/auth.ts';
+import { MemoryRouter, Route, Routes } from '../../lib/router.tsx';
 import OrderSuccessPage, { NOTHING_TO_CONFIRM } from './OrderSuccessPage.tsx';
 
 const order = {

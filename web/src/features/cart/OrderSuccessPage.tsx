@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { imageProps } from '../../lib/images.ts';
 import { keys } from '../../lib/query.ts';
+import { Link, Navigate, useLocation, useSearchParams } from '../../lib/router.tsx';
 import { STORAGE, store } from '../../lib/storage.ts';
 import { confirmSession, type PlacedOrder, placeOrder } from './api.ts';
 import './cart.css';

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useNavigate } from 'react-router';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { useCart } from '../../lib/cart.ts';
 import { asPaymentMethod, PAYMENT_CHOICE_LABEL } from '../../lib/payment-methods.ts';
 import { keys } from '../../lib/query.ts';
+import { Link, Navigate, useNavigate } from '../../lib/router.tsx';
 import { STORAGE, store } from '../../lib/storage.ts';
 import { placeOrder, startCardCheckout } from './api.ts';
 import { CartLineItem } from './CartLineItem.tsx';

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { useCart } from '../../lib/cart.ts';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { keys } from '../../lib/query.ts';
+import { Navigate, useNavigate } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { AddressEntryForm } from '../addresses/AddressEntryForm.tsx';
 import { AddressLines } from '../addresses/AddressLines.tsx';

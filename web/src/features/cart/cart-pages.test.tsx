@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../lib/auth.ts';
+import { MemoryRouter } from '../../lib/router.tsx';
 import type { CartAnswer } from '../../lib/types.ts';
 import { testProduct } from '../../test-product.ts';
 import CartPage from './CartPage.tsx';

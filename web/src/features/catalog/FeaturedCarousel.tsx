@@ -1,11 +1,11 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { TruckIcon } from '../../components/icons.tsx';
 import { Price } from '../../components/Price.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { imageProps } from '../../lib/images.ts';
 import { productPath, rememberProduct } from '../../lib/product-link.ts';
+import { Link } from '../../lib/router.tsx';
 import { useAddToCart } from '../../lib/shop-actions.ts';
 import type { Product } from '../../lib/types.ts';
 

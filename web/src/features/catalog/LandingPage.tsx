@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
 import { Logo } from '../../components/Logo.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { ChunkLoadError } from '../../lib/lazy-screen.ts';
 import { keys } from '../../lib/query.ts';
+import { Link } from '../../lib/router.tsx';
 import { fetchFeatured } from './api.ts';
 import './catalog.css';
 import { useI18n } from '../../lib/i18n.tsx';

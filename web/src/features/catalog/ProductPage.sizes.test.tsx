@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../lib/auth.ts';
+import { MemoryRouter, Route, Routes } from '../../lib/router.tsx';
 import type { Product } from '../../lib/types.ts';
 import { testProduct, testVariant } from '../../test-product.ts';
 import ProductPage from './ProductPage.tsx';

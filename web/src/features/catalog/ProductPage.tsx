@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { productIdFromSlug } from '@vastra/contracts/constants';
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
 import { TruckIcon } from '../../components/icons.tsx';
 import { DELIVERY_PROMISE } from '../../components/ProductCard.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
@@ -11,6 +10,7 @@ import { formatRating } from '../../lib/format.ts';
 import { categoryLabel, subCategoryLabel } from '../../lib/labels.ts';
 import { rememberProduct } from '../../lib/product-link.ts';
 import { keys } from '../../lib/query.ts';
+import { Link, useParams } from '../../lib/router.tsx';
 import { STORAGE, store } from '../../lib/storage.ts';
 import type { Product } from '../../lib/types.ts';
 import { fetchProduct } from './api.ts';

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn, signOut } from '../../lib/auth.ts';
+import { MemoryRouter, Route, Routes } from '../../lib/router.tsx';
 import MyOrdersPage from './MyOrdersPage.tsx';
 import { jsonResponse, line, summary } from './test-orders.ts';
 

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { TaxDocumentButtons, taxDocumentsOf } from '../../components/TaxDocumentButtons.tsx';
 import { useSession } from '../../lib/auth.ts';
+import { Link, Navigate, useSearchParams } from '../../lib/router.tsx';
 import { fetchOrders, ORDERS_PER_PAGE, orderKeys } from './api.ts';
 import { OrderHeader } from './OrderHeader.tsx';
 import { OrderItemRow } from './OrderItemRow.tsx';

@@ -1,4 +1,3 @@
-import { Link, Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { ReturnSummary } from '../../components/ReturnSummary.tsx';
@@ -6,6 +5,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { RETURNS_PER_PAGE, useReturns } from '../../lib/returns.ts';
+import { Link, Navigate, useSearchParams } from '../../lib/router.tsx';
 
 /**
  * /my-returns: the shopper's returns and exchanges, newest first, each with where it stands: the

@@ -1,9 +1,9 @@
 import type { OrderLine } from '@vastra/contracts';
-import { Link } from 'react-router';
 import { formatRupees } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { imageProps } from '../../lib/images.ts';
 import { productPath } from '../../lib/product-link.ts';
+import { Link } from '../../lib/router.tsx';
 import { variantLabel } from '../../lib/variant-label.ts';
 import { canCancel, ITEM_STATUS } from './labels.ts';
 import { ReturnLink } from './ReturnLink.tsx';

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiOrder } from '@vastra/contracts';
 import { useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
 import { AddressForm } from '../../components/AddressForm.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -9,6 +8,7 @@ import { TaxDocumentButtons, taxDocumentsOf } from '../../components/TaxDocument
 import { TaxTotals } from '../../components/TaxTotals.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.ts';
+import { Link, Navigate, useParams } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { changeOrderAddress, fetchOrder, orderKeys } from './api.ts';
 import { OrderHeader } from './OrderHeader.tsx';

@@ -1,8 +1,8 @@
 import type { OrderLine } from '@vastra/contracts';
 import { returnWindowEnd } from '@vastra/contracts/constants';
-import { Link } from 'react-router';
 import { formatDay } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { Link } from '../../lib/router.tsx';
 import { useSiteInfo } from '../../lib/site.ts';
 
 /**

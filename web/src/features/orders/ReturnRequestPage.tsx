@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { returnWindowEnd } from '@vastra/contracts/constants';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { formatDay, formatRupees } from '../../lib/format.ts';
 import { imageProps } from '../../lib/images.ts';
 import { requestReturn, returnKeys, returnState, useReturns } from '../../lib/returns.ts';
+import { Link, Navigate, useNavigate, useParams } from '../../lib/router.tsx';
 import { useSiteInfo } from '../../lib/site.ts';
 import { toast } from '../../lib/toast.ts';
 import { variantLabel } from '../../lib/variant-label.ts';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { addProduct, sellerKeys } from './api.ts';
 import { HiddenProductsBanner } from './gst-registration.tsx';

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CatalogueImportAnswer } from '@vastra/contracts';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
+import { Link } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { downloadCsv, uploadCatalogue } from './centre-api.ts';
 import { SellerOnly } from './session.tsx';

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DASHBOARD_DAYS, type DashboardDays } from '@vastra/contracts/constants';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatDay, formatRupees } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { Link, useSearchParams } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { variantLabel } from '../../lib/variant-label.ts';
 import { downloadCsv, saveLowStockThreshold, useLowStock, useSellerDashboard } from './centre-api.ts';

@@ -1,10 +1,10 @@
 import type { SellerAuthAnswer } from '@vastra/contracts';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { TextField } from '../../components/fields.tsx';
 import { api } from '../../lib/api.ts';
 import { useFieldErrors } from '../../lib/field-errors.ts';
 import { RedirectIfLoggedIn } from '../../lib/redirect-logged-in.tsx';
+import { Link } from '../../lib/router.tsx';
 import { useSignIn } from '../../lib/sign-in.ts';
 import { AuthCard } from './AuthCard.tsx';
 import './seller.css';

@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SellerOrderLine } from '@vastra/contracts';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn, signOut } from '../../lib/auth.ts';
+import { MemoryRouter } from '../../lib/router.tsx';
 import { jsonResponse, line } from '../orders/test-orders.ts';
 import SellerOrdersPage from './SellerOrdersPage.tsx';
 

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SellerOrderLine } from '@vastra/contracts';
 import { orderNumber } from '@vastra/contracts/constants';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -10,6 +9,7 @@ import { TaxDocumentButtons, taxDocumentsOf } from '../../components/TaxDocument
 import { ApiError } from '../../lib/api.ts';
 import { formatDay, formatRating, formatRupees } from '../../lib/format.ts';
 import { imageProps } from '../../lib/images.ts';
+import { useSearchParams } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { variantLabel } from '../../lib/variant-label.ts';
 import {

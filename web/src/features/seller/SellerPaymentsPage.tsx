@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LedgerAnswer } from '@vastra/contracts';
-import { useSearchParams } from 'react-router';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { formatDay, formatRupees } from '../../lib/format.ts';
 import { isMonth, monthName, monthOf } from '../../lib/months.ts';
+import { useSearchParams } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { isSettled, LEDGER_LABELS, signedRupees } from './ledger-kinds.ts';
 import { downloadStatement, useSellerLedger } from './payments-api.ts';

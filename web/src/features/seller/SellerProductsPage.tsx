@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
@@ -8,6 +7,7 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { formatDate, formatRupees } from '../../lib/format.ts';
 import { imageProps } from '../../lib/images.ts';
 import { productPath } from '../../lib/product-link.ts';
+import { Link, useSearchParams } from '../../lib/router.tsx';
 import { STORAGE, store } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
 import type { Product } from '../../lib/types.ts';

@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SHOP_GSTIN_DEFAULT } from '@vastra/contracts/constants';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signOut } from '../../lib/auth.ts';
+import { MemoryRouter, Route, Routes } from '../../lib/router.tsx';
 import SellerRegisterPage from './SellerRegisterPage.tsx';
 
 vi.mock('../../lib/toast.ts', () => ({

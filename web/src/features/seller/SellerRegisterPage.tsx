@@ -1,11 +1,11 @@
 import type { SellerAuthAnswer, SellerRegisterInput } from '@vastra/contracts';
 import { TEXT_LIMITS } from '@vastra/contracts/constants';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { type FieldSpec, TextFields } from '../../components/fields.tsx';
 import { api } from '../../lib/api.ts';
 import { useFieldErrors } from '../../lib/field-errors.ts';
 import { RedirectIfLoggedIn } from '../../lib/redirect-logged-in.tsx';
+import { Link } from '../../lib/router.tsx';
 import { useSignIn } from '../../lib/sign-in.ts';
 import { AuthCard } from './AuthCard.tsx';
 import {

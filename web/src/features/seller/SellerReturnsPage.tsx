@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RETURN_STATUSES, type ReturnStatus } from '@vastra/contracts/constants';
-import { useSearchParams } from 'react-router';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { ReturnSummary } from '../../components/ReturnSummary.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { moveReturn, RETURNS_PER_PAGE, returnKeys, useReturns } from '../../lib/returns.ts';
+import { useSearchParams } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { type ReturnMove, SellerReturnActions } from './SellerReturnActions.tsx';
 import { SellerOnly } from './session.tsx';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { Link, useNavigate, useParams } from '../../lib/router.tsx';
 import { STORAGE, store } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
 import { sellerKeys, updateProduct, useSellerProduct, useSellerProfile } from './api.ts';

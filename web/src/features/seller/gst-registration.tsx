@@ -1,8 +1,8 @@
 import { gstinProblem, INDIAN_STATE_NAMES, normaliseGstin } from '@vastra/contracts/constants';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { SelectField, TextField } from '../../components/fields.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
+import { Link } from '../../lib/router.tsx';
 import { useSellerProfile } from './api.ts';
 
 /**

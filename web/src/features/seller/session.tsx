@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useSession } from '../../lib/auth.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { Link } from '../../lib/router.tsx';
 
 /**
  * Seller-centre screens need a seller login; anyone else gets a way to log in instead of a

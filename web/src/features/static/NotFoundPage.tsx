@@ -1,5 +1,5 @@
-import { Link, useLocation } from 'react-router';
 import { useI18n } from '../../lib/i18n.tsx';
+import { Link, useLocation } from '../../lib/router.tsx';
 
 /** Friendly page for unknown addresses. */
 export default function NotFoundPage() {
