@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../lib/auth.ts';
+import { MemoryRouter, Route, Routes } from '../lib/router.tsx';
 import { testProduct, testVariant } from '../test-product.ts';
 import { ProductCard } from './ProductCard.tsx';
 
@@ -42,7 +42,7 @@ describe('a product card of a product in several sizes', () => {
     signIn('user', 'token', 'Asha');
     const fetch = show();
     expect(screen.getByText('Sizes S–XL')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Add Oxford Shirt to cart' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart, Oxford Shirt' }));
     expect(await screen.findByRole('heading', { name: 'Product page' })).toBeInTheDocument();
     expect(fetch.mock.calls.some(([path]) => String(path).includes('add-to-cart'))).toBe(false);
   });
@@ -50,7 +50,7 @@ describe('a product card of a product in several sizes', () => {
   it('sends Buy Now there too, without opening a payment', async () => {
     signIn('user', 'token', 'Asha');
     const fetch = show();
-    await userEvent.click(screen.getByRole('button', { name: 'Buy Oxford Shirt now' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Buy Now, Oxford Shirt' }));
     expect(await screen.findByRole('heading', { name: 'Product page' })).toBeInTheDocument();
     expect(fetch.mock.calls.some(([path]) => String(path).includes('checkout-session'))).toBe(false);
   });

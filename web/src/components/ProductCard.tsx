@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { useCartProductIds } from '../lib/cart.ts';
 import { imageProps } from '../lib/images.ts';
 import { productPath, rememberProduct } from '../lib/product-link.ts';
+import { Link } from '../lib/router.tsx';
 import { needsChoice, useAddToCart, useBuyNow } from '../lib/shop-actions.ts';
 import type { Product } from '../lib/types.ts';
 import { sizeRange } from '../lib/variant-label.ts';
@@ -65,7 +65,8 @@ export function ProductCard({ product, priority = false }: { product: Product; p
             className="btn btn-sm"
             disabled={soldOut || adding === product._id}
             onClick={() => addToCart(product)}
-            aria-label={`Add ${product.productName} to cart`}
+            // The visible label first, so speech control ("click Add to Cart") finds it; then which product.
+            aria-label={`${i18n._('Add to Cart')}, ${product.productName}`}
           >
             {i18n._('Add to Cart')}
           </button>
@@ -75,7 +76,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
           className="btn btn-sm btn-accent"
           disabled={soldOut || buying === product._id}
           onClick={() => buyNow(product, 1)}
-          aria-label={`Buy ${product.productName} now`}
+          aria-label={`${i18n._('Buy Now')}, ${product.productName}`}
         >
           {i18n._('Buy Now')}
         </button>

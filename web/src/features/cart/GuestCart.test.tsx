@@ -1,12 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProductCard } from '../../components/ProductCard.tsx';
 import { signIn } from '../../lib/auth.ts';
 import { GUEST_CART_KEY, guestLines } from '../../lib/guest-cart.ts';
 import { rememberIntent, resumeAfterLogin } from '../../lib/resume.ts';
+import { MemoryRouter, Route, Routes } from '../../lib/router.tsx';
 import type { Product } from '../../lib/types.ts';
 import { testProduct } from '../../test-product.ts';
 import CartPage from './CartPage.tsx';
@@ -126,7 +126,7 @@ afterEach(() => {
 describe('a visitor’s cart', () => {
   it('Add to Cart keeps the product in the browser, without a login or a server call', async () => {
     show('/card');
-    await userEvent.click(screen.getByRole('button', { name: 'Add Indigo Kurta to cart' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to Cart, Indigo Kurta' }));
     expect(guestLines()).toEqual([
       { productId: product._id, variantId: product.variants[0]?._id, quantity: 1 },
     ]);

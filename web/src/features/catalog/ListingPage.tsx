@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useLocation, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/Pagination.tsx';
 import { ProductCard } from '../../components/ProductCard.tsx';
+import { ProductGridSkeleton } from '../../components/ProductGridSkeleton.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
+import { useLocation, useSearchParams } from '../../lib/router.tsx';
 import { listingKey } from '../../ssr-state.ts';
 import NotFoundPage from '../static/NotFoundPage.tsx';
 import { fetchProductPage, LISTING_PAGE_SIZE } from './api.ts';
@@ -37,7 +37,7 @@ export default function ListingPage() {
         )}
       </div>
       {q.isPending ? (
-        <Spinner label={i18n._('Loading products')} />
+        <ProductGridSkeleton label={i18n._('Loading products')} />
       ) : q.isError ? (
         <QueryError error={q.error} onRetry={() => q.refetch()} />
       ) : q.data.items.length === 0 ? (

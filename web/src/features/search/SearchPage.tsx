@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { Pagination } from '../../components/Pagination.tsx';
 import { ProductCard } from '../../components/ProductCard.tsx';
+import { ProductGridSkeleton } from '../../components/ProductGridSkeleton.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
 import { api } from '../../lib/api.ts';
 import { keys } from '../../lib/query.ts';
+import { useSearchParams } from '../../lib/router.tsx';
 import type { SearchAnswer } from '../../lib/types.ts';
 import { Filters } from './Filters.tsx';
 import './search.css';
@@ -85,7 +85,7 @@ export default function SearchPage() {
             </select>
           </div>
           {results.isPending ? (
-            <Spinner label={i18n._('Searching')} />
+            <ProductGridSkeleton label={i18n._('Searching')} className="search-grid" />
           ) : results.isError ? (
             <QueryError error={results.error} onRetry={() => results.refetch()} />
           ) : results.data.items.length === 0 ? (

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
 import { Price } from '../../components/Price.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -8,6 +7,7 @@ import { imageProps } from '../../lib/images.ts';
 import { productPath } from '../../lib/product-link.ts';
 import { keys } from '../../lib/query.ts';
 import { rememberIntent } from '../../lib/resume.ts';
+import { Link, useNavigate } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import type { Product } from '../../lib/types.ts';
 import { removeFromWishlist, useWishlist } from '../../lib/wishlist.ts';
@@ -156,7 +156,7 @@ function WishlistItem({
             className="btn btn-sm btn-primary"
             disabled={soldOut || busy}
             onClick={onMove}
-            aria-label={`Move ${p.productName} to cart`}
+            aria-label={`${i18n._('Move to cart')}, ${p.productName}`}
           >
             {i18n._('Move to cart')}
           </button>
