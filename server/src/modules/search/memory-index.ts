@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import type { SortKey } from './cursor.ts';
 import type { OrderedRow } from './order.ts';
+import { ProductJsonCache } from './product-json.ts';
 import type { TsNode } from './tsquery.ts';
 
 /**
@@ -485,13 +486,26 @@ export class SearchIndex {
   private tiers = new Uint8Array(0);
 
   private readonly reloadPastChanges: number;
+  /**
+   * The product answers served lately, as JSON (product-json.ts): kept fresh by the same catch-up,
+   * emptied by a reload.
+   */
+  readonly productJson: ProductJsonCache;
 
   constructor(
     private readonly db: DbOrTx,
-    /** More changed products than this at once (and a quarter of the catalogue): reload whole. */
-    { reloadPastChanges = RELOAD_PAST_CHANGES }: { reloadPastChanges?: number } = {},
+    {
+      reloadPastChanges = RELOAD_PAST_CHANGES,
+      productJsonBytes,
+    }: {
+      /** More changed products than this at once (and a quarter of the catalogue): reload whole. */
+      reloadPastChanges?: number;
+      /** The bound of the product answers kept as JSON. */
+      productJsonBytes?: number;
+    } = {},
   ) {
     this.reloadPastChanges = reloadPastChanges;
+    this.productJson = new ProductJsonCache(productJsonBytes);
   }
 
   /** Loads the catalogue in the background (searches run in SQL until it is in). */
@@ -534,6 +548,8 @@ export class SearchIndex {
       after = rows.at(-1)!.id;
     }
     this.slots = fresh;
+    // The changes before this snapshot will not be read again: the answers kept may predate them.
+    this.productJson.clear();
     this.caughtUpVersion = -1;
     this.xmin = Number(snap!.xmin);
     this.caughtUpAt = 0;
@@ -578,20 +594,32 @@ export class SearchIndex {
     if (Date.now() - this.caughtUpAt > STALE_MS && this.caughtUpAt !== 0) return this.startOver();
     if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
       this.prunedAt = Date.now();
-      await this.db.execute(
-        sql`delete from search_changes where at < now() - ${sql.raw(`interval '${KEEP_CHANGES}'`)}`,
-      );
+      const old = sql.raw(`now() - interval '${KEEP_CHANGES}'`);
+      await this.db.execute(sql`delete from search_changes where at < ${old}`);
+      await this.db.execute(sql`delete from product_changes where at < ${old}`);
     }
-    const [r] = rowsOf<{ xmin: string; changed: string[] | null; inactive: string[] | null }>(
+    const [r] = rowsOf<{
+      xmin: string;
+      changed: string[] | null;
+      inactive: string[] | null;
+      shown: string[] | null;
+      sellers: string[] | null;
+    }>(
       await this.db.execute(
         sql`select pg_snapshot_xmin(pg_current_snapshot())::text as "xmin",
           array(select distinct product_id::text from search_changes where xid >= ${this.xmin}) as "changed",
-          array(select id::text from sellers where status <> 'active') as "inactive"`,
+          array(select id::text from sellers where status <> 'active') as "inactive",
+          array(select distinct product_id::text from product_changes
+            where xid >= ${this.xmin} and product_id is not null) as "shown",
+          array(select distinct seller_id::text from product_changes
+            where xid >= ${this.xmin} and seller_id is not null) as "sellers"`,
       ),
     );
     // Reloaded meanwhile: the new copy catches up from its own snapshot, next time.
     if (this.slots !== slots) return;
     const changed = r!.changed ?? [];
+    // Answers that changed (searched for or not) are read again when next shown.
+    this.productJson.drop([...changed, ...(r!.shown ?? [])], r!.sellers ?? []);
     // Most of the catalogue changed (a bulk load): reading it whole is cheaper.
     if (changed.length > Math.max(this.reloadPastChanges, slots.slotOf.size / 4)) return this.startOver();
     if (changed.length > 0) {

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { concurrencyLimit } from '../../lib/limit.ts';
 import { catalogCacheOf, sendCached } from '../catalog/index.ts';
 import { SearchIndex } from './memory-index.ts';
-import { type SearchCache, searchProducts } from './search-products.ts';
+import { runSearch, type SearchCache, type SearchResult } from './search-products.ts';
 
 /**
  * Searches that go over many products run at most this many at a time (the rest wait their turn
@@ -44,21 +44,38 @@ export default async function searchRoutes(fastify: FastifyInstance) {
   app.get('/api/search/status', { schema: { hide: true } }, async () => ({
     index: index.ready ? 'ready' : 'loading',
     products: index.size,
+    // The product answers kept as JSON: how many, their size, and how often a page found them.
+    answers: {
+      kept: index.productJson.size,
+      bytes: index.productJson.heldBytes,
+      hits: index.productJson.hits,
+      misses: index.productJson.misses,
+    },
   }));
 
-  // Sent as cached bytes: the answer schema serialises it once, when cached (see catalog/cache.ts).
+  // Sent as cached bytes: the answer schema serialises it once, when cached (see catalog/cache.ts);
+  // an answer from memory comes already serialised as the schema would (search-products.ts).
   const search = { querystring: productSearchQuerySchema, response: responses(productSearchAnswerSchema) };
   app.get('/api/products', { schema: search }, async (req, reply) => {
     // Answers are cached per catalogue version like the other public lists (a change shows at once).
     const key = `search?${JSON.stringify(req.query, Object.keys(req.query).sort())}`;
-    return sendCached(req, reply, key, async () => {
-      const answer = await searchProducts(db, req.query, {
-        cache: shared,
-        limit,
-        index,
-        version: cache.knownVersion,
-      });
-      return { payload: answer, headers: { 'x-total-count': String(answer.total) } };
-    });
+    return sendCached(
+      req,
+      reply,
+      key,
+      async () => {
+        const found = await runSearch(db, req.query, {
+          cache: shared,
+          limit,
+          index,
+          version: cache.knownVersion,
+        });
+        return { payload: found, headers: { 'x-total-count': String(found.total) } };
+      },
+      (payload) => {
+        const found = payload as SearchResult;
+        return 'json' in found ? found.json : (reply.serialize(found.answer) as string);
+      },
+    );
   });
 }

@@ -1,0 +1,244 @@
+import { productSearchAnswerSchema, productSearchQuerySchema } from '@vastra/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth, insertSizedProduct, registerSeller } from '../../../test/factories.ts';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { products, productVariants, sellers } from '../../db/schema.ts';
+import { bumpCatalogVersion } from '../catalog/index.ts';
+import { SearchIndex } from './memory-index.ts';
+import { ProductJsonCache } from './product-json.ts';
+import { runSearch, searchProducts } from './search-products.ts';
+
+/**
+ * The product answers kept as JSON (product-json.ts, ADR 012): a search answered from memory is
+ * built from them, byte for byte what the answer schema serialises for the same answer, and a
+ * change to anything a product answer shows is in the next search's answer — in the process that
+ * made it and in any other (each catches up from product_changes).
+ */
+let ctx: TestContext;
+let seller: { id: string; token: string };
+/** Two more processes' worth of search: each its own index and its own kept answers. */
+let first: SearchIndex;
+let second: SearchIndex;
+const ids: string[] = [];
+
+const parse = (query: string) => {
+  const params = new URLSearchParams(query);
+  const raw: Record<string, string | string[]> = {};
+  for (const k of new Set(params.keys()))
+    raw[k] = params.getAll(k).length > 1 ? params.getAll(k) : params.get(k)!;
+  return productSearchQuerySchema.parse(raw);
+};
+
+/** What the route sent before answers were built from kept JSON: the SQL search, through the schema. */
+const serialisedInSql = async (query: string) =>
+  JSON.stringify(
+    productSearchAnswerSchema.encode(
+      await searchProducts(ctx.db, parse(query), { summary: { sampleRows: 1_000_000_000 } }),
+    ),
+  );
+
+async function builtFromMemory(index: SearchIndex, query: string): Promise<string> {
+  expect(await index.catchUp()).toBe(true);
+  const result = await runSearch(ctx.db, parse(query), { index });
+  if (!('json' in result)) throw new Error(`${query}: not answered from memory`);
+  return result.json;
+}
+
+const viaRoute = async (query: string) => {
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/products?${query}` });
+  expect(res.statusCode).toBe(200);
+  return res.body;
+};
+
+/** Every way of asking gives the same bytes: two indexes (kept answers or not) and the route. */
+async function expectSameEverywhere(query: string) {
+  const expected = await serialisedInSql(query);
+  expect(await builtFromMemory(first, query), query).toBe(expected);
+  expect(await builtFromMemory(second, query), query).toBe(expected);
+  expect(await viaRoute(query), query).toBe(expected);
+  return JSON.parse(expected) as { items: Array<Record<string, unknown>>; total: number };
+}
+
+const QUERIES = [
+  '',
+  'sort=price_asc&limit=7',
+  'q=kurta',
+  'q=kurta&sort=price_desc&page=2&limit=5',
+  'category=Mens&inStock=true',
+  'q=zzzz',
+  'size=M&sort=rating',
+];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  seller = await registerSeller(ctx.app);
+  for (let i = 0; i < 24; i++) {
+    const { product } = await insertSizedProduct(
+      ctx.db,
+      seller.id,
+      [
+        { size: 'S', stock: i % 3, pricePaise: 49_900 + i * 1_000 },
+        { size: 'M', stock: 4, pricePaise: 59_900 + i * 1_000 },
+        { size: 'L', stock: i % 2 },
+      ],
+      {
+        name: i % 2 ? `Linen Kurta ${i}` : `Oxford Shirt ${i}`,
+        subCategory: i % 3 ? 'gentsShirt' : 'LadiesDress',
+        description: `Soft “handloom” weave №${i} — कुर्ता`,
+        images: [
+          { url: `/media/p${i}/640.webp`, publicId: `p${i}`, alt: 'front' },
+          { url: `/media/q${i}/640.webp`, publicId: `q${i}`, alt: 'back' },
+        ],
+        sizeChart: i % 4 === 0 ? { measurements: ['Chest'], rows: [{ size: 'M', cm: [96] }] } : null,
+      },
+    );
+    ids.push(product.id);
+  }
+  first = new SearchIndex(ctx.db);
+  second = new SearchIndex(ctx.db);
+  await Promise.all([first.start(), second.start()]);
+});
+afterAll(async () => {
+  await first?.close();
+  await second?.close();
+  await ctx?.close();
+});
+
+describe('search answers built from kept product JSON', () => {
+  it.each(QUERIES)('%j: the same bytes the answer schema gives, read or kept', async (query) => {
+    await expectSameEverywhere(query);
+    const hits = first.productJson.hits;
+    // Asked again: every product of the page is now kept, and the answer does not change.
+    expect(await builtFromMemory(first, query)).toBe(await serialisedInSql(query));
+    const page = (JSON.parse(await serialisedInSql(query)) as { items: unknown[] }).items.length;
+    expect(first.productJson.hits - hits).toBe(page);
+  });
+
+  it('shows a change to anything a product answer shows in the next search, in every process', async () => {
+    const query = 'sort=newest&limit=48';
+    const id = ids[5]!;
+    const item = async () => (await expectSameEverywhere(query)).items.find((p) => p._id === id)!;
+    expect(await item()).toBeDefined();
+
+    // Price (a variant's, which sets the product's) and stock that leaves it in stock: search's
+    // own copy (product_search) does not change for the stock, the answer does.
+    await ctx.db
+      .update(productVariants)
+      .set({ stock: 9, pricePaise: 12_300 })
+      .where(eq(productVariants.productId, id));
+    await bumpCatalogVersion(ctx.db);
+    expect((await item()).price).toBe(123);
+    expect((await item()).stockQuantity).toBe(27);
+    await ctx.db.update(productVariants).set({ stock: 8 }).where(eq(productVariants.productId, id));
+    await bumpCatalogVersion(ctx.db);
+    expect((await item()).stockQuantity).toBe(24);
+
+    // Name and photos.
+    await ctx.db
+      .update(products)
+      .set({
+        name: 'Renamed Kurta',
+        images: [{ url: '/media/new/640.webp', publicId: 'new', alt: 'new front' }],
+      })
+      .where(eq(products.id, id));
+    await bumpCatalogVersion(ctx.db);
+    expect((await item()).productName).toBe('Renamed Kurta');
+    expect((await item()).images).toEqual([
+      { url: '/media/new/640.webp', alt: 'new front', public_id: 'new' },
+    ]);
+
+    // A variant's SKU alone (the product's row does not change).
+    const [variant] = await ctx.db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.productId, id))
+      .limit(1);
+    await ctx.db
+      .update(productVariants)
+      .set({ sku: 'SKU-RENAMED' })
+      .where(eq(productVariants.id, variant!.id));
+    await bumpCatalogVersion(ctx.db);
+    expect(((await item()).variants as Array<{ sku: string }>).map((v) => v.sku)).toContain('SKU-RENAMED');
+
+    // The seller's company name is in each of its products.
+    await ctx.db.update(sellers).set({ companyName: 'Ravi Handlooms' }).where(eq(sellers.id, seller.id));
+    expect((await item()).companyName).toBe('Ravi Handlooms');
+
+    // Through the shop's own API (the route's process): the description.
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/seller/update-product',
+      headers: auth(seller.token),
+      payload: { productId: id, description: 'Woven in Chanderi' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await item()).description).toBe('Woven in Chanderi');
+
+    for (const q of QUERIES) await expectSameEverywhere(q);
+  });
+
+  it('leaves out a removed product, and a suspended seller’s, from the next search', async () => {
+    const query = 'sort=price_desc&limit=48';
+    const id = ids[7]!;
+    expect((await expectSameEverywhere(query)).items.map((p) => p._id)).toContain(id);
+    await ctx.db.update(products).set({ status: 'removed' }).where(eq(products.id, id));
+    await bumpCatalogVersion(ctx.db);
+    const after = await expectSameEverywhere(query);
+    expect(after.items.map((p) => p._id)).not.toContain(id);
+    await ctx.db.update(sellers).set({ status: 'suspended' }).where(eq(sellers.id, seller.id));
+    expect((await expectSameEverywhere(query)).total).toBe(0);
+    await ctx.db.update(sellers).set({ status: 'active' }).where(eq(sellers.id, seller.id));
+    expect((await expectSameEverywhere(query)).total).toBe(after.total);
+  });
+
+  it('is emptied when the index reloads whole', async () => {
+    await builtFromMemory(first, '');
+    expect(first.productJson.size).toBeGreaterThan(0);
+    await (first as unknown as { reload(): Promise<void> }).reload();
+    expect(first.productJson.size).toBe(0);
+    await expectSameEverywhere('');
+  });
+});
+
+describe('the kept product JSON', () => {
+  it('keeps the most recently used texts within its bound', () => {
+    const kept = new ProductJsonCache(3 * (100 + 160));
+    const text = (c: string) => c.repeat(100);
+    for (const id of ['a', 'b', 'c']) kept.put(id, 's', text(id), kept.begin());
+    expect(kept.get('a')).toBe(text('a'));
+    kept.put('d', 's', text('d'), kept.begin());
+    expect(kept.get('b')).toBeUndefined();
+    expect(kept.get('a')).toBe(text('a'));
+    expect(kept.get('d')).toBe(text('d'));
+    expect(kept.heldBytes).toBeLessThanOrEqual(3 * 260);
+  });
+
+  it('refuses a text read before its product or its seller was dropped', () => {
+    const kept = new ProductJsonCache();
+    const before = kept.begin();
+    kept.drop(['a']);
+    kept.put('a', 's1', 'old a', before);
+    expect(kept.get('a')).toBeUndefined();
+    kept.put('b', 's1', 'b read before', before);
+    expect(kept.get('b')).toBe('b read before');
+    const later = kept.begin();
+    kept.put('a', 's1', 'new a', later);
+    expect(kept.get('a')).toBe('new a');
+
+    const beforeSeller = kept.begin();
+    kept.drop([], ['s1']);
+    expect(kept.get('a')).toBeUndefined();
+    expect(kept.get('b')).toBeUndefined();
+    kept.put('c', 's1', 'old c', beforeSeller);
+    kept.put('d', 's2', 'd of another seller', beforeSeller);
+    expect(kept.get('c')).toBeUndefined();
+    expect(kept.get('d')).toBe('d of another seller');
+
+    const beforeClear = kept.begin();
+    kept.clear();
+    kept.put('e', 's2', 'old e', beforeClear);
+    expect(kept.get('e')).toBeUndefined();
+    expect(kept.size).toBe(0);
+  });
+});
