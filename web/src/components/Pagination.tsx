@@ -26,7 +26,7 @@ export function Pagination({
             type="button"
             className={`btn btn-sm ${p === page ? 'btn-primary' : ''}`}
             aria-current={p === page ? 'page' : undefined}
-            aria-label={`Page ${p}`}
+            aria-label={i18n._('Page {page}', { page: p })}
             onClick={() => onPage(p)}
           >
             {p}

@@ -1,4 +1,5 @@
 import './stepper.css';
+import { useI18n } from '../lib/i18n.tsx';
 
 /**
  * Minus / value / plus. Minus is disabled at `min` (1, SPEC §5); plus at `max` (the stock) when
@@ -19,6 +20,7 @@ export function QuantityStepper({
   busy?: boolean;
   label?: string;
 }) {
+  const i18n = useI18n();
   const atMin = value <= min;
   const atMax = max !== undefined && value >= max;
   return (
@@ -26,7 +28,7 @@ export function QuantityStepper({
       <legend className="visually-hidden">{label}</legend>
       <button
         type="button"
-        aria-label={`Decrease ${label.toLowerCase()}`}
+        aria-label={i18n._('Decrease {label}', { label: label.toLowerCase() })}
         disabled={busy || atMin}
         onClick={() => onChange(value - 1)}
       >
@@ -37,7 +39,7 @@ export function QuantityStepper({
       </output>
       <button
         type="button"
-        aria-label={`Increase ${label.toLowerCase()}`}
+        aria-label={i18n._('Increase {label}', { label: label.toLowerCase() })}
         disabled={busy || atMax}
         onClick={() => onChange(value + 1)}
       >

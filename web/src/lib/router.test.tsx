@@ -83,17 +83,39 @@ describe('screens', () => {
     expect(await screen.findByRole('heading', { name: 'Page A at /a' })).toBeInTheDocument();
 
     act(() => history.navigate('/b/42'));
-    // Page A still shows, and still sees its own path, while B's code downloads.
+    // Page A still shows, and the address stays, while B's code downloads (as a browser keeps the
+    // old page's URL until the next page arrives).
     expect(screen.getByRole('heading', { name: 'Page A at /a' })).toBeInTheDocument();
     expect(screen.getByText('Loading next page')).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/a');
 
     await act(async () => next.resolve(B));
+    expect(history.location.pathname).toBe('/b/42');
     expect(screen.getByRole('heading', { name: 'Page B 42' })).toBeInTheDocument();
     expect(screen.queryByText('Loading next page')).not.toBeInTheDocument();
 
     // Back: A again, from its loaded code, at once.
     act(() => history.go(-1));
     expect(screen.getByRole('heading', { name: 'Page A at /a' })).toBeInTheDocument();
+  });
+
+  it('on back to a page whose code is not loaded, shows the old page with its own location meanwhile', async () => {
+    const history = createMemoryHistory(['/b', '/a']);
+    const later = deferred<ComponentType>();
+    function A() {
+      return <h1>Page A at {useLocation().pathname}</h1>;
+    }
+    app(history, [
+      { path: 'a', load: async () => A },
+      { path: 'b', load: () => later.promise },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Page A at /a' })).toBeInTheDocument();
+    act(() => history.go(-1));
+    expect(history.location.pathname).toBe('/b');
+    expect(screen.getByRole('heading', { name: 'Page A at /a' })).toBeInTheDocument();
+    expect(screen.getByText('Loading next page')).toBeInTheDocument();
+    await act(async () => later.resolve(() => <h1>Page B</h1>));
+    expect(screen.getByRole('heading', { name: 'Page B' })).toBeInTheDocument();
   });
 
   it('shows the error element for a page that fails, and the next page normally', async () => {

@@ -46,6 +46,11 @@ export interface NavigateOptions {
 export interface History {
   readonly location: Location;
   readonly action: Action;
+  /**
+   * Called before a navigation moves: a promise holds it (and the address bar) until it settles, as
+   * a browser keeps the old page's URL until the next page arrives. <Screens> loads the next screen.
+   */
+  prepare?: ((pathname: string) => Promise<unknown> | undefined) | undefined;
   navigate(to: string, options?: NavigateOptions): void;
   go(delta: number): void;
   subscribe(listener: () => void): () => void;
@@ -72,20 +77,23 @@ export function createMemoryHistory(entries: string[] = ['/']): History {
   const notify = () => {
     for (const l of listeners) l();
   };
-  return {
+  const history: History = {
     get location() {
       return stack[index]!;
     },
     get action() {
       return action;
     },
-    navigate(to, options = {}) {
-      const next = { ...resolve(to, stack[index]!), state: options.state ?? null, key: newKey() };
-      if (options.replace) stack[index] = next;
-      else stack.splice(++index, stack.length, next);
-      action = options.replace ? 'REPLACE' : 'PUSH';
-      notify();
-    },
+    navigate: prepared(
+      () => history,
+      (to, options) => {
+        const next = { ...resolve(to, stack[index]!), state: options.state ?? null, key: newKey() };
+        if (options.replace) stack[index] = next;
+        else stack.splice(++index, stack.length, next);
+        action = options.replace ? 'REPLACE' : 'PUSH';
+        notify();
+      },
+    ),
     go(delta) {
       const next = Math.min(Math.max(index + delta, 0), stack.length - 1);
       if (next === index) return;
@@ -97,6 +105,27 @@ export function createMemoryHistory(entries: string[] = ['/']): History {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+  };
+  return history;
+}
+
+/**
+ * `navigate` that waits for `history.prepare` before moving; a later navigation supersedes one
+ * still waiting (the last click wins).
+ */
+function prepared(
+  self: () => History,
+  move: (to: string, options: NavigateOptions) => void,
+): History['navigate'] {
+  let latest = 0;
+  return (to, options = {}) => {
+    const ticket = ++latest;
+    const waiting = self().prepare?.(resolve(to, self().location).pathname);
+    if (!waiting) return move(to, options);
+    const go = () => {
+      if (ticket === latest) move(to, options);
+    };
+    waiting.then(go, go);
   };
 }
 
@@ -123,25 +152,28 @@ export function createBrowserHistory(): History {
     action = 'POP';
     notify();
   });
-  return {
+  const history: History = {
     get location() {
       return location;
     },
     get action() {
       return action;
     },
-    navigate(to, options = {}) {
-      const target = resolve(to, location);
-      const entry: EntryState = { key: newKey(), usr: options.state ?? null };
-      const url = target.pathname + target.search + target.hash;
-      const same = url === location.pathname + location.search + location.hash;
-      // A link to the page already shown replaces it, as a browser does, instead of stacking copies.
-      if (options.replace || same) window.history.replaceState(entry, '', url);
-      else window.history.pushState(entry, '', url);
-      action = options.replace || same ? 'REPLACE' : 'PUSH';
-      location = read();
-      notify();
-    },
+    navigate: prepared(
+      () => history,
+      (to, options) => {
+        const target = resolve(to, location);
+        const entry: EntryState = { key: newKey(), usr: options.state ?? null };
+        const url = target.pathname + target.search + target.hash;
+        const same = url === location.pathname + location.search + location.hash;
+        // A link to the page already shown replaces it, as a browser does, instead of stacking copies.
+        if (options.replace || same) window.history.replaceState(entry, '', url);
+        else window.history.pushState(entry, '', url);
+        action = options.replace || same ? 'REPLACE' : 'PUSH';
+        location = read();
+        notify();
+      },
+    ),
     go(delta) {
       window.history.go(delta);
     },
@@ -150,6 +182,7 @@ export function createBrowserHistory(): History {
       return () => listeners.delete(listener);
     },
   };
+  return history;
 }
 
 interface RouterValue {
@@ -411,6 +444,7 @@ export function Screens({
   const { history, location } = useRouter();
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const [error, setError] = useState<{ key: string; error: unknown } | null>(null);
+  const [preparing, setPreparing] = useState(0);
   const last = useRef<Shown | null>(null);
   const match = useMemo(() => matchScreen(routes, location.pathname), [routes, location.pathname]);
   const Component = match?.route.Component;
@@ -419,8 +453,22 @@ export function Screens({
   }
   const failed = error?.key === location.key;
   const shown = last.current;
-  const pending = !!match && !Component && !failed;
-  const committed = pending && shown ? shown.location : location;
+  const loading = !!match && !Component && !failed;
+  const pending = loading || preparing > 0;
+  const committed = loading && shown ? shown.location : location;
+
+  // A link's screen loads before the address bar moves; back and forward (already moved) load after.
+  useEffect(() => {
+    history.prepare = (pathname) => {
+      const next = matchScreen(routes, pathname);
+      if (!next || next.route.Component) return undefined;
+      setPreparing((n) => n + 1);
+      return loadScreen(next.route).finally(() => setPreparing((n) => n - 1));
+    };
+    return () => {
+      history.prepare = undefined;
+    };
+  }, [history, routes]);
 
   useEffect(() => {
     if (!match || match.route.Component) return;

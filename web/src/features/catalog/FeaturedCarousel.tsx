@@ -45,7 +45,7 @@ export function FeaturedCarousel({ products }: { products: Product[] }) {
               className="carousel-slide"
               key={p._id}
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${products.length}`}
+              aria-label={i18n._('{n} of {total}', { n: i + 1, total: products.length })}
             >
               <article className="featured-card">
                 <Link
@@ -95,7 +95,7 @@ export function FeaturedCarousel({ products }: { products: Product[] }) {
               key={i}
               type="button"
               className={`carousel-dot ${i === selected ? 'is-selected' : ''}`}
-              aria-label={`Go to slide ${i + 1}`}
+              aria-label={i18n._('Go to slide {n}', { n: i + 1 })}
               aria-current={i === selected ? 'true' : undefined}
               onClick={() => embla?.scrollTo(i)}
             />

@@ -61,7 +61,7 @@ export function Gallery({ photos, productName }: { photos: Photo[]; productName:
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys
           tabIndex={0}
           aria-roledescription="carousel"
-          aria-label={`Photos of ${productName}`}
+          aria-label={i18n._('Photos of {name}', { name: productName })}
         >
           {photos.map((p, i) => (
             <li key={p.url} className="gallery-slide" aria-hidden={i !== index || undefined}>
@@ -120,7 +120,7 @@ export function Gallery({ photos, productName }: { photos: Photo[]; productName:
               key={p.url}
               type="button"
               className="gallery-thumb"
-              aria-label={`Show photo ${i + 1} of ${count}`}
+              aria-label={i18n._('Show photo {n} of {count}', { n: i + 1, count })}
               aria-current={i === index || undefined}
               onClick={() => show(i)}
             >
