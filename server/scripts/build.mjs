@@ -18,9 +18,17 @@ export const SERVER_BUNDLE = path.join(root, 'server', 'dist', 'main.js');
  * the order path (larger answers, more garbage per request) spent a sixth of its time collecting it:
  * `--max-semi-space-size=16` gives back V8's usual ceiling, which the young generation only grows to
  * under load. In `npm run bench` that is ~15% less server CPU per COD order with the same RSS
- * (~110 MB while orders are placed).
+ * (~110 MB while orders are placed). It also grows the old generation by only a few MB past what
+ * is live, so a process holding the catalogue's search fields (ADR 012: ~50 MB at 100,000
+ * products) ran a full mark-compact every ~50 cold searches, with marking steps of up to 40 ms in
+ * the middle of answers: `--heap-growing-percent=50` lets it grow by half of what is live first
+ * (cold search p95 at 100,000 products ~30 → ~18 ms, RSS ~245 → ~290 MB).
  */
-export const SERVER_NODE_FLAGS = ['--optimize-for-size', '--max-semi-space-size=16'];
+export const SERVER_NODE_FLAGS = [
+  '--optimize-for-size',
+  '--max-semi-space-size=16',
+  '--heap-growing-percent=50',
+];
 
 /** The arguments after `node` that run the production server. */
 export const serverArgs = () => [...SERVER_NODE_FLAGS, SERVER_BUNDLE];
