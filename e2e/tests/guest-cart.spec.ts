@@ -96,7 +96,7 @@ test('a guest’s heart asks for login, saves after it, and the wishlist moves i
   await expect(page).toHaveURL(/\/wishlist$/);
   await expect(page.getByTestId('wishlist-count')).toHaveText('1 item');
   await fitsPhone();
-  await page.getByRole('button', { name: `Move ${p!.productName} to cart` }).click();
+  await page.getByRole('button', { name: `Move to cart, ${p!.productName}` }).click();
   await expect(page.getByText('Your wishlist is empty', { exact: false })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
 });

@@ -75,7 +75,7 @@ export function OrderItemRow({
             type="button"
             className="btn btn-sm btn-danger"
             disabled={cancelling}
-            aria-label={`Cancel ${p.productName}`}
+            aria-label={`${i18n._('Cancel')} ${p.productName}`}
             onClick={() => onCancel(line._id)}
           >
             {i18n._('Cancel')}

@@ -28,7 +28,7 @@ export function ReturnLink({ line }: { line: OrderLine }) {
       <Link
         to={`/orders/${line.orderId}/return/${line._id}`}
         className="btn btn-sm"
-        aria-label={`Return or exchange ${name}`}
+        aria-label={`${i18n._('Return or exchange')} ${name}`}
       >
         {i18n._('Return or exchange')}
       </Link>
