@@ -78,9 +78,13 @@ async function measure(url, port, config) {
     seo: score('seo'),
     cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     lcp: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    // Each failed pass/fail audit with the elements it names (what to fix).
     failed: Object.values(audits)
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-      .map((a) => a.id),
+      .map((a) => {
+        const nodes = (a.details?.items ?? []).map((i) => i.node?.snippet).filter(Boolean);
+        return `${a.id}${nodes.length ? `: ${nodes.slice(0, 3).join(' ')}` : ''}`;
+      }),
   };
 }
 
@@ -143,4 +147,4 @@ console.log(line(head));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of table) console.log(line(row));
 const failed = [...new Set(rows.flatMap((r) => r.failed))];
-if (failed.length) console.log(`\nAudits not passed (median runs): ${failed.join(', ')}`);
+if (failed.length) console.log(`\nAudits not passed (median runs):\n- ${failed.join('\n- ')}`);

@@ -33,7 +33,9 @@ export function ProductCard({ product, priority = false }: { product: Product; p
         <div className="product-card-img">
           <img
             {...imageProps(product.image, '(min-width: 1200px) 280px, (min-width: 700px) 30vw, 50vw')}
-            alt={product.productName}
+            // The link's name is the product's, from the heading beside the photo: an alt repeating
+            // it would be read twice.
+            alt=""
             loading={priority ? 'eager' : 'lazy'}
             decoding="async"
             width={320}
@@ -41,7 +43,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
           />
           {soldOut && <span className="sold-out-tag">{i18n._('Sold out')}</span>}
         </div>
-        <h3 className="product-card-name">{product.productName}</h3>
+        <h2 className="product-card-name">{product.productName}</h2>
       </Link>
       <WishlistHeart productId={product._id} overlay />
       {product.companyName && (

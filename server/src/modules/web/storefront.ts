@@ -210,7 +210,9 @@ export class PageTemplate {
       ? `<script type="application/json" id="ssr-state">${scriptJson(queries)}</script>`
       : '';
     const preload = preloadTag(head);
-    const before = this.before
+    // The screen's assets inline the app's stylesheet (screen-assets.ts): the template's link goes.
+    const template = assets ? this.before.replace(/\s*<link rel="stylesheet"[^>]*>/g, '') : this.before;
+    const before = template
       .replace(this.htmlOpen, `<html lang="${lang === 'hi' ? 'hi' : 'en'}">`)
       .replace(/<meta name="viewport"[^>]*>/, (viewport) =>
         preload ? `${viewport}\n    ${preload}` : viewport,

@@ -55,7 +55,9 @@ export function FeaturedCarousel({ products }: { products: Product[] }) {
                 >
                   <img
                     {...imageProps(p.image, '(min-width: 1400px) 20vw, (min-width: 768px) 30vw, 80vw')}
-                    alt={p.productName}
+                    // The link's name is the product's, from the heading beside the photo: an alt repeating
+                    // it would be read twice.
+                    alt=""
                     loading={i < 2 ? 'eager' : 'lazy'}
                     width={320}
                     height={400}

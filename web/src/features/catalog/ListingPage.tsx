@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Pagination } from '../../components/Pagination.tsx';
 import { ProductCard } from '../../components/ProductCard.tsx';
 import { ProductGridSkeleton } from '../../components/ProductGridSkeleton.tsx';
@@ -46,7 +47,11 @@ export default function ListingPage() {
         <>
           <div className={`product-grid ${q.isPlaceholderData ? 'is-stale' : ''}`}>
             {q.data.items.map((p, i) => (
-              <ProductCard key={p._id} product={p} priority={i < 4} />
+              // Each card its own Suspense boundary: hydration does them one by one, yielding to the
+              // browser between them, instead of one long task for the whole grid.
+              <Suspense key={p._id} fallback={null}>
+                <ProductCard product={p} priority={i < 4} />
+              </Suspense>
             ))}
           </div>
           <Pagination

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Pagination } from '../../components/Pagination.tsx';
 import { ProductCard } from '../../components/ProductCard.tsx';
 import { ProductGridSkeleton } from '../../components/ProductGridSkeleton.tsx';
@@ -96,7 +96,11 @@ export default function SearchPage() {
             <>
               <div className={`product-grid search-grid ${results.isPlaceholderData ? 'is-stale' : ''}`}>
                 {results.data.items.map((p, i) => (
-                  <ProductCard key={p._id} product={p} priority={i < 4} />
+                  // Each card its own Suspense boundary: hydration does them one by one, yielding to the
+                  // browser between them, instead of one long task for the whole grid.
+                  <Suspense key={p._id} fallback={null}>
+                    <ProductCard product={p} priority={i < 4} />
+                  </Suspense>
                 ))}
               </div>
               <Pagination
