@@ -1,19 +1,10 @@
-import { maskAccountNumber, RETURN_REASON_LABELS, type ReturnView } from '@vastra/contracts';
+import { RETURN_REASON_LABELS } from '@vastra/contracts';
 import { eq } from 'drizzle-orm';
-import { orders, returns, sellers } from '../db/schema.ts';
-import { formatDay } from '../lib/day.ts';
+import { orders, returns, sellers, users } from '../db/schema.ts';
 import { lineName } from '../modules/catalog/index.ts';
 import { type ReturnStep, returnMails } from '../modules/mail/index.ts';
 import { findReturnView } from '../modules/returns/index.ts';
 import type { WorkflowDeps } from './deps.ts';
-
-/** "UPI asha@okhdfc" or "bank account •••• 6789 (HDFC0001234)". */
-export function refundToText(to: ReturnView['refundTo']): string | null {
-  if (!to) return null;
-  return 'upi' in to
-    ? `UPI id ${to.upi}`
-    : `bank account ${maskAccountNumber(to.accountNumber)} (${to.ifsc})`;
-}
 
 /**
  * The e-mails of a return's step, to the shopper and the item's seller, read back after the step
@@ -30,16 +21,17 @@ export async function notifyReturn(
     const view = await findReturnView(deps.db, { admin: true }, returnId, deps.config.returns.decisionDays);
     if (!view) return;
     const [who] = await deps.db
-      .select({ customerEmail: orders.customerEmail, sellerEmail: sellers.email })
+      .select({ customerEmail: orders.customerEmail, sellerEmail: sellers.email, locale: users.locale })
       .from(returns)
       .innerJoin(orders, eq(orders.id, returns.orderId))
       .innerJoin(sellers, eq(sellers.id, returns.sellerId))
+      .leftJoin(users, eq(users.id, orders.userId))
       .where(eq(returns.id, returnId));
     await deps.mailer.send(
       ...returnMails({
         step,
         orderNumber: view.orderNumber,
-        customerName: view.customerName || 'customer',
+        customerName: view.customerName,
         customerEmail: who?.customerEmail ?? null,
         sellerEmail: who?.sellerEmail ?? '',
         itemName: lineName(view.productName, view),
@@ -48,14 +40,15 @@ export async function notifyReturn(
         reasonLabel: RETURN_REASON_LABELS[view.reason],
         note: view.note,
         exchangeName: view.exchange ? lineName(view.productName, view.exchange) : null,
-        decisionDue: formatDay(new Date(view.decisionDue)),
+        decisionDue: new Date(view.decisionDue),
         by,
         pickup: view.pickup,
         rejectReason: view.rejectReason,
         refundPaise: view.refund ? Math.round(view.refund.amount * 100) : null,
         refundMethod: view.paymentMethod === 'cod' ? 'cod' : 'online',
-        refundToText: refundToText(view.refundTo),
+        refundTo: view.refundTo,
         reference: view.refund?.reference ?? null,
+        customerLocale: who?.locale ?? 'en',
       }),
     );
   } catch (err) {

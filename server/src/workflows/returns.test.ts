@@ -16,6 +16,7 @@ import {
 } from '../../test/return-fixtures.ts';
 import { callerOf, type FastAccount, quickSeller, quickUser } from '../../test/shop-fixtures.ts';
 import { ledgerEntries, outboxEmails, refunds, returns } from '../db/schema.ts';
+import { lineName } from '../modules/catalog/index.ts';
 
 /**
  * Returns after delivery (issue 18, DESIGN §6): every move of requested → approved → received →
@@ -391,5 +392,46 @@ describe('who sees and acts on a return', () => {
         .from(outboxEmails)
         .where(like(outboxEmails.to, `%${rival.email}%`)),
     ).toEqual([]);
+  });
+});
+
+describe('return e-mails in the shopper’s language (issue 21)', () => {
+  it('a shopper who chose Hindi hears of each step in Hindi; the seller still reads English', async () => {
+    const { buyer, item } = await delivered(2);
+    expect((await call('PUT', '/api/user/locale', buyer, { locale: 'hi' })).statusCode).toBe(200);
+    const ret = await requested(call, buyer, item._id, {
+      kind: 'refund',
+      quantity: 1,
+      reason: 'defective',
+      refundTo: UPI,
+    });
+    const approve = { courier: 'Delhivery', awb: 'DLV-654321' };
+    expect((await act(call, seller, 'seller', ret._id, 'approve', approve)).statusCode).toBe(200);
+    expect((await act(call, seller, 'seller', ret._id, 'receive', { conditionOk: true })).statusCode).toBe(
+      200,
+    );
+    const mails = await ctx.db
+      .select()
+      .from(outboxEmails)
+      .where(like(outboxEmails.subject, `%${ret.orderNumber}%`));
+    const to = (who: string, kind: string) => mails.find((m) => m.to === who && m.kind === kind)!;
+
+    expect(to(buyer.email, 'return_requested').subject).toBe(
+      `वापसी का अनुरोध: ऑर्डर ${ret.orderNumber} से ${lineName(ret.productName, ret)}`,
+    );
+    expect(to(buyer.email, 'return_approved').text).toContain(
+      'Delhivery पार्सल का पिकअप करेगा (AWB DLV-654321)',
+    );
+    const refunded = to(buyer.email, 'return_refunded');
+    expect(refunded.subject).toMatch(/^रिफ़ंड: ऑर्डर /);
+    expect(refunded.text).toContain('₹1,180.00 का रिफ़ंड मिलेगा');
+    expect(refunded.text).toContain('आपकी UPI ID meera.iyer@okhdfcbank में');
+    expect(refunded.text).not.toContain('Rs.');
+    for (const kind of ['return_requested_seller', 'return_approved_seller', 'return_refunded_seller']) {
+      const note = to(seller.email, kind);
+      expect(note.subject, kind).toMatch(/^[\x20-\x7e]+$/);
+      expect(note.text, kind).not.toMatch(/[\u0900-\u097F]/);
+    }
+    expect(to(seller.email, 'return_requested_seller').text).toContain('Reason: Damaged or defective.');
   });
 });
