@@ -1,5 +1,17 @@
-const rupees = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const rupeesHi = new Intl.NumberFormat('hi-IN', { style: 'currency', currency: 'INR' });
+/**
+ * A formatter made on first use and kept: making one loads the locale's data (tens of milliseconds
+ * on a phone), which at module load was a long task before the page could answer a tap.
+ */
+function lazy<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
+const rupees = lazy(() => new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const rupeesHi = lazy(() => new Intl.NumberFormat('hi-IN', { style: 'currency', currency: 'INR' }));
 
 /**
  * 1299 → 'Rs. 1,299.00' (en-IN grouping: 1,00,000.00); in Hindi (`locale` 'hi') the hi-IN
@@ -8,7 +20,7 @@ const rupeesHi = new Intl.NumberFormat('hi-IN', { style: 'currency', currency: '
 export function formatRupees(amount: number | string | null | undefined, locale = 'en'): string {
   const n = Number(amount ?? 0);
   const v = Number.isFinite(n) ? n : 0;
-  return locale === 'hi' ? rupeesHi.format(v) : `Rs. ${rupees.format(v)}`;
+  return locale === 'hi' ? rupeesHi().format(v) : `Rs. ${rupees().format(v)}`;
 }
 
 /** Landing-card style price: 'Rs. 1,299.00/-'. */
@@ -27,8 +39,8 @@ const dayOptions: Intl.DateTimeFormatOptions = {
   year: 'numeric',
   timeZone: 'Asia/Kolkata',
 };
-const day = new Intl.DateTimeFormat('en-IN', dayOptions);
-const dayHi = new Intl.DateTimeFormat('hi-IN', dayOptions);
+const day = lazy(() => new Intl.DateTimeFormat('en-IN', dayOptions));
+const dayHi = lazy(() => new Intl.DateTimeFormat('hi-IN', dayOptions));
 
 /**
  * The day as people in India read it: '23 Nov 2026', in Hindi '23 नव॰ 2026' (the shop's time
@@ -37,14 +49,15 @@ const dayHi = new Intl.DateTimeFormat('hi-IN', dayOptions);
 export function formatDay(date: string | null | undefined, locale = 'en'): string {
   const d = new Date(date ?? '');
   if (Number.isNaN(d.getTime())) return '';
-  return (locale === 'hi' ? dayHi : day).format(d);
+  return (locale === 'hi' ? dayHi : day)().format(d);
 }
 
-const numberFmt = { en: new Intl.NumberFormat('en-IN'), hi: new Intl.NumberFormat('hi-IN') };
+const numberEn = lazy(() => new Intl.NumberFormat('en-IN'));
+const numberHi = lazy(() => new Intl.NumberFormat('hi-IN'));
 
 /** A count with the language's grouping: 1,00,000. */
 export function formatNumber(n: number, locale = 'en'): string {
-  return (locale === 'hi' ? numberFmt.hi : numberFmt.en).format(n);
+  return (locale === 'hi' ? numberHi : numberEn)().format(n);
 }
 
 /** Average rating to 2 decimals (SPEC §9). */
