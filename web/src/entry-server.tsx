@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
+import { documentTitle } from './components/useRouteTitle.ts';
 import { createI18n, DEFAULT_LOCALE, loadCatalog, parseLocale } from './lib/i18n.tsx';
 import { createMemoryHistory, loadScreen, matchScreen, Router } from './lib/router.tsx';
 import { Providers } from './providers.tsx';
@@ -18,6 +19,8 @@ export interface RenderResult {
   html: string;
   /** 404 when no screen matches; the page still renders (the not-found screen). */
   status: number;
+  /** The document title in the page's language, as the screen sets it (none: the screen names itself). */
+  title?: string;
 }
 
 export async function render(
@@ -57,5 +60,9 @@ export async function render(
     html = renderToString(tree());
   }
   client.clear();
-  return { html, status: !match || match.route.path === '*' ? 404 : 200 };
+  return {
+    html,
+    status: !match || match.route.path === '*' ? 404 : 200,
+    title: documentTitle(i18n, match?.route.title),
+  };
 }

@@ -1,8 +1,19 @@
+import type { I18n } from '@lingui/core';
 import { useEffect, useRef } from 'react';
 import { useI18n } from '../lib/i18n.tsx';
 import { useLocation, useScreenRoute } from '../lib/router.tsx';
 
 export const SHOP_TITLE = /*i18n*/ 'Vastra · Your One-Stop Online Shop';
+
+/**
+ * The document title for a route's title, in the interface's language: '{title} · Vastra', the
+ * shop's own title when the route has none, undefined when the screen names itself (a product).
+ * The server's render gives it to the page's head too (entry-server.tsx).
+ */
+export function documentTitle(i18n: Pick<I18n, '_'>, title: string | null | undefined): string | undefined {
+  if (title === null) return undefined;
+  return title ? `${i18n._(title)} · Vastra` : i18n._(SHOP_TITLE);
+}
 
 /**
  * Gives every screen its own document title and, after a client-side navigation, moves focus to the
@@ -14,12 +25,11 @@ export function useRouteTitleAndFocus() {
   // The route's title: a string, null when the screen sets its own (a product's name), or absent.
   const title = useScreenRoute()?.title;
   const first = useRef(true);
-  const text = title ? `${i18n._(title)} · Vastra` : i18n._(SHOP_TITLE);
+  const text = documentTitle(i18n, title);
 
   useEffect(() => {
-    if (title === null) return;
-    document.title = text;
-  }, [title, text]);
+    if (text !== undefined) document.title = text;
+  }, [text]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page (pathname) changes
   useEffect(() => {

@@ -135,12 +135,17 @@ export default async function webRoutes(app: FastifyInstance, opts: WebRoutesOpt
             const resolved = await resolvePage(app, url.pathname, url.searchParams, origin);
             if (!resolved) throw new Error(`${url.pathname} is not a storefront page`);
             if (resolved.kind !== 'page') throw new NotAPage(resolved);
-            const markup = renderer
-              ? (await renderer.render(resolved.url, resolved.queries, { lang })).html
-              : '';
+            const rendered = renderer
+              ? await renderer.render(resolved.url, resolved.queries, { lang })
+              : undefined;
+            const markup = rendered?.html ?? '';
+            // In Hindi the title is the interface's (the app's own words; the description and the
+            // product data stay as written).
+            const head =
+              lang === 'hi' && rendered?.title ? { ...resolved.head, title: rendered.title } : resolved.head;
             return {
               payload: template.page(
-                resolved.head,
+                head,
                 origin,
                 markup,
                 renderer ? resolved.queries : [],

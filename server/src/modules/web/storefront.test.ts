@@ -237,6 +237,20 @@ describe('a listing fetched without JavaScript', () => {
     // The case-insensitive SPEC path is the same page.
     expect((await app.inject({ url: '/MENS-SHIRTS' })).statusCode).toBe(200);
   });
+
+  it('is titled in the language of the lang cookie, as the app titles it', async () => {
+    const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+    const hi = await app.inject({ url: '/mens-shirts', headers: { cookie: 'lang=hi' } });
+    expect(title(hi.body)).toBe('पुरुषों की शर्ट · Vastra');
+    expect(hi.body).toContain('<meta property="og:title" content="पुरुषों की शर्ट · Vastra" />');
+    const en = await app.inject({ url: '/mens-shirts' });
+    expect(title(en.body)).toBe('Men&#39;s Shirts · Vastra');
+    // A product names itself, in either language.
+    const productUrl = `/product-page/${kurta.id}`;
+    const product = await app.inject({ url: productUrl, headers: { cookie: 'lang=hi' } });
+    expect(title(product.body)).toMatch(/^Chikankari Kurta &lt;Lucknow&gt;.* · Vastra$/);
+    expect(title(product.body)).toBe(title((await app.inject({ url: productUrl })).body));
+  });
 });
 
 describe('catalogue JSON', () => {

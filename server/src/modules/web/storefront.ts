@@ -27,7 +27,12 @@ export interface SsrQuery {
 
 /** The web app's server renderer (web/src/entry-server.tsx, built into web/dist-ssr). */
 export interface Renderer {
-  render(url: string, queries: readonly SsrQuery[], options?: { lang?: string }): Promise<{ html: string }>;
+  /** `title`: the document title in the page's language, as the app sets it (web/src/entry-server.tsx). */
+  render(
+    url: string,
+    queries: readonly SsrQuery[],
+    options?: { lang?: string },
+  ): Promise<{ html: string; title?: string }>;
 }
 
 /** The page size of the listing screens (web/src/features/catalog/api.ts, LISTING_PAGE_SIZE). */
