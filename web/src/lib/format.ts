@@ -10,7 +10,9 @@ function lazy<T>(make: () => T): () => T {
   };
 }
 
-const rupees = lazy(() => new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const rupees = lazy(
+  () => new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+);
 const rupeesHi = lazy(() => new Intl.NumberFormat('hi-IN', { style: 'currency', currency: 'INR' }));
 
 /**
