@@ -55,11 +55,13 @@ describe('a server-rendered screen’s assets', () => {
     }
   });
 
-  it('replace the template’s render-blocking stylesheet link on server-rendered pages only', () => {
+  it('replace the template’s stylesheet link and lower its scripts on server-rendered pages only', () => {
     const template = PageTemplate.of(
       '<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width">' +
+        '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/vendor-5.js">' +
         '<link rel="stylesheet" crossorigin href="/assets/index-1.css"><title>Vastra</title></head>' +
-        '<body><div id="root"></div><script type="module" src="/assets/index-1.js"></script></body></html>',
+        '<body><div id="root"></div></body></html>',
     )!;
     const head: Head = {
       title: 'All Products · Vastra',
@@ -71,7 +73,15 @@ describe('a server-rendered screen’s assets', () => {
     const rendered = template.page(head, 'http://shop.test', '<p>x</p>', [], 'en', '<style>a{}</style>');
     expect(rendered).not.toContain('<link rel="stylesheet" crossorigin');
     expect(rendered).toContain('<style>a{}</style>');
+    // Its scripts come after the photo: the server's HTML is readable without them.
+    expect(rendered).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">',
+    );
+    expect(rendered).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/vendor-5.js">',
+    );
     const plain = template.page(head, 'http://shop.test', '', [], 'en');
     expect(plain).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    expect(plain).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
   });
 });

@@ -215,8 +215,13 @@ export class PageTemplate {
       ? `<script type="application/json" id="ssr-state">${scriptJson(queries)}</script>`
       : '';
     const preload = preloadTag(head);
-    // The screen's assets inline the app's stylesheet (screen-assets.ts): the template's link goes.
-    const template = assets ? this.before.replace(/\s*<link rel="stylesheet"[^>]*>/g, '') : this.before;
+    // The screen's assets inline the app's stylesheet (screen-assets.ts): the template's link goes,
+    // and its scripts, which the server's HTML does not need to be seen, come after the photo.
+    const template = assets
+      ? this.before
+          .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+          .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
+      : this.before;
     const before = template
       .replace(this.htmlOpen, `<html lang="${lang === 'hi' ? 'hi' : 'en'}">`)
       .replace(/<meta name="viewport"[^>]*>/, (viewport) =>
