@@ -70,7 +70,9 @@ async function startShop() {
 // blocking time. Phones have one; a measuring machine needs one too (Debian: fonts-noto-core).
 try {
   if (!execFileSync('fc-list', [':lang=hi'], { encoding: 'utf8' }).trim()) {
-    console.warn('No Devanagari font (fc-list :lang=hi): install fonts-noto-core, or the figures are too low.');
+    console.warn(
+      'No Devanagari font (fc-list :lang=hi): install fonts-noto-core, or the figures are too low.',
+    );
   }
 } catch {
   // no fontconfig: nothing to check
