@@ -447,6 +447,27 @@ function orderOf(s: Slots, sort: SearchSort, tier: Uint8Array | undefined) {
   }
 }
 
+interface Unseen {
+  xmax: number;
+  xip: number[];
+}
+interface SnapshotRow {
+  xmax: string;
+  xip: string[] | null;
+}
+/** The statement's own snapshot (one per statement): what it could not see. */
+const SNAPSHOT_COLUMNS = sql.raw(
+  `pg_snapshot_xmax(pg_current_snapshot())::text as "xmax",
+   array(select x::text from pg_snapshot_xip(pg_current_snapshot()) x) as "xip"`,
+);
+const unseenOf = (row: SnapshotRow): Unseen => ({
+  xmax: Number(row.xmax),
+  xip: (row.xip ?? []).map(Number),
+});
+/** Change rows of a transaction the previous catch-up could not see (xids are integers from the database). */
+const unseenSql = ({ xmax, xip }: Unseen) =>
+  sql.raw(xip.length ? `(xid >= ${xmax} or xid in (${xip.join(', ')}))` : `xid >= ${xmax}`);
+
 /** The first `wanted` of `slots` in order (a sorted list of the best so far: few are kept). */
 function firstOf(slots: Int32Array, wanted: number, compare: (a: number, b: number) => number): number[] {
   if (wanted <= 0) return [];
@@ -470,8 +491,13 @@ function firstOf(slots: Int32Array, wanted: number, compare: (a: number, b: numb
 
 export class SearchIndex {
   private slots: Slots | undefined;
-  /** Transactions from this id on may not have been seen yet (the previous catch-up's snapshot xmin). */
-  private xmin = 0;
+  /**
+   * The transactions the previous catch-up could not see: its snapshot's xmax and the ones in
+   * progress then (xip). Every other transaction had committed or aborted, and its changes were read.
+   * (A window from the snapshot's xmin, as before, read a long-running transaction's era again at
+   * every catch-up, dropping the kept answers of products changed long before.)
+   */
+  private unseen: Unseen = { xmax: 0, xip: [] };
   private caughtUpAt = 0;
   private prunedAt = 0;
   /** The catalogue version read before the last catch-up began (-1: none since loading). */
@@ -532,9 +558,7 @@ export class SearchIndex {
 
   private async reload() {
     const fresh = new Slots();
-    const [snap] = rowsOf<{ xmin: string }>(
-      await this.db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as "xmin"`),
-    );
+    const [snap] = rowsOf<SnapshotRow>(await this.db.execute(sql`select ${SNAPSHOT_COLUMNS}`));
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
       if (this.closed) return;
@@ -551,7 +575,7 @@ export class SearchIndex {
     // The changes before this snapshot will not be read again: the answers kept may predate them.
     this.productJson.clear();
     this.caughtUpVersion = -1;
-    this.xmin = Number(snap!.xmin);
+    this.unseen = unseenOf(snap!);
     this.caughtUpAt = 0;
   }
 
@@ -598,21 +622,23 @@ export class SearchIndex {
       await this.db.execute(sql`delete from search_changes where at < ${old}`);
       await this.db.execute(sql`delete from product_changes where at < ${old}`);
     }
-    const [r] = rowsOf<{
-      xmin: string;
-      changed: string[] | null;
-      inactive: string[] | null;
-      shown: string[] | null;
-      sellers: string[] | null;
-    }>(
+    const since = unseenSql(this.unseen);
+    const [r] = rowsOf<
+      SnapshotRow & {
+        changed: string[] | null;
+        inactive: string[] | null;
+        shown: string[] | null;
+        sellers: string[] | null;
+      }
+    >(
       await this.db.execute(
-        sql`select pg_snapshot_xmin(pg_current_snapshot())::text as "xmin",
-          array(select distinct product_id::text from search_changes where xid >= ${this.xmin}) as "changed",
+        sql`select ${SNAPSHOT_COLUMNS},
+          array(select distinct product_id::text from search_changes where ${since}) as "changed",
           array(select id::text from sellers where status <> 'active') as "inactive",
           array(select distinct product_id::text from product_changes
-            where xid >= ${this.xmin} and product_id is not null) as "shown",
+            where (${since}) and product_id is not null) as "shown",
           array(select distinct seller_id::text from product_changes
-            where xid >= ${this.xmin} and seller_id is not null) as "sellers"`,
+            where (${since}) and seller_id is not null) as "sellers"`,
       ),
     );
     // Reloaded meanwhile: the new copy catches up from its own snapshot, next time.
@@ -637,7 +663,7 @@ export class SearchIndex {
       for (const row of rows) slots.add(row);
     }
     slots.setInactiveSellers(r!.inactive ?? []);
-    this.xmin = Number(r!.xmin);
+    this.unseen = unseenOf(r!);
     this.caughtUpAt = Date.now();
     // Too many dead slots: rebuild in the background (this copy serves meanwhile).
     if (slots.dead > Math.max(10_000, slots.slotOf.size) && !this.loading) void this.start();
