@@ -27,6 +27,21 @@ async function loadMatchedScreen() {
   if (match) await loadScreen(match.route);
 }
 
+/**
+ * Waits (at most a second) until the server-rendered page's first photo is decoded and a frame has
+ * passed: hydrating is a long task on a slow phone, and run before the photo arrived it held the
+ * photo's paint (the page's largest content) until it was done.
+ */
+async function firstPhotoPainted() {
+  const photo = document.querySelector<HTMLImageElement>('#root main img[loading="eager"]');
+  if (!photo) return;
+  await Promise.race([
+    photo.decode().catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, 1000)),
+  ]);
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 async function start() {
   const root = document.getElementById('root')!;
   // The remembered language (the server rendered the page in it, from the same cookie).
@@ -50,6 +65,7 @@ async function start() {
     return;
   }
   seedQueries();
+  await firstPhotoPainted();
   hydrateRoot(root, app());
 }
 
