@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   type ProductSearchAnswer,
-  productSearchQuerySchema,
   SUB_CATEGORIES,
   SUB_CATEGORY_PARENT,
   type SubCategory,
@@ -10,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSeller } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { parseSearchQuery } from '../../../test/search-query.ts';
 import { products, productVariants, sellers } from '../../db/schema.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import { bumpCatalogVersion } from '../catalog/index.ts';
@@ -90,13 +90,7 @@ async function insertMany(count: number, seed: number, seller = sellerId) {
   return rows.map((r) => r.id!);
 }
 
-const parse = (query: string) => {
-  const params = new URLSearchParams(query);
-  const raw: Record<string, string | string[]> = {};
-  for (const k of new Set(params.keys()))
-    raw[k] = params.getAll(k).length > 1 ? params.getAll(k) : params.get(k)!;
-  return productSearchQuerySchema.parse(raw);
-};
+const parse = parseSearchQuery;
 
 /** The SQL search, counting exactly (no sample), and the index's answer. */
 const inSql = (query: string) =>

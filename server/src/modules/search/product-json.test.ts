@@ -1,8 +1,9 @@
-import { productSearchAnswerSchema, productSearchQuerySchema } from '@vastra/contracts';
+import { productSearchAnswerSchema } from '@vastra/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, insertSizedProduct, registerSeller } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { parseSearchQuery } from '../../../test/search-query.ts';
 import { products, productVariants, sellers } from '../../db/schema.ts';
 import { bumpCatalogVersion } from '../catalog/index.ts';
 import { SearchIndex } from './memory-index.ts';
@@ -22,13 +23,7 @@ let first: SearchIndex;
 let second: SearchIndex;
 const ids: string[] = [];
 
-const parse = (query: string) => {
-  const params = new URLSearchParams(query);
-  const raw: Record<string, string | string[]> = {};
-  for (const k of new Set(params.keys()))
-    raw[k] = params.getAll(k).length > 1 ? params.getAll(k) : params.get(k)!;
-  return productSearchQuerySchema.parse(raw);
-};
+const parse = parseSearchQuery;
 
 /** What the route sent before answers were built from kept JSON: the SQL search, through the schema. */
 const serialisedInSql = async (query: string) =>

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   PRICE_BANDS,
   type ProductSearchAnswer,
-  productSearchQuerySchema,
   SUB_CATEGORIES,
   SUB_CATEGORY_PARENT,
   type SubCategory,
@@ -11,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct, registerSeller } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { parseSearchQuery } from '../../../test/search-query.ts';
 import { products, productVariants, sellers } from '../../db/schema.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import { bumpCatalogVersion } from '../catalog/index.ts';
@@ -100,13 +100,7 @@ async function search(query: string): Promise<ProductSearchAnswer> {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
-const parse = (query: string) => {
-  const params = new URLSearchParams(query);
-  const raw: Record<string, string | string[]> = {};
-  for (const k of new Set(params.keys()))
-    raw[k] = params.getAll(k).length > 1 ? params.getAll(k) : params.get(k)!;
-  return productSearchQuerySchema.parse(raw);
-};
+const parse = parseSearchQuery;
 
 /** The same filters written plainly against products and sellers: the count a facet must equal. */
 async function plainCount(query: string): Promise<number> {
