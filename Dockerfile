@@ -47,4 +47,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Plain node (no npm in between): SIGTERM reaches the server, which stops gracefully.
-CMD ["node", "--optimize-for-size", "--max-semi-space-size=16", "--heap-growing-percent=50", "server/dist/main.js"]
+CMD ["node", "--min-semi-space-size=16", "--max-semi-space-size=16", "--heap-growing-percent=50", "server/dist/main.js"]

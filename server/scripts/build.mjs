@@ -11,21 +11,20 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const SERVER_BUNDLE = path.join(root, 'server', 'dist', 'main.js');
 
 /**
- * Node options of the production server (`npm start` and the benchmarks). `--optimize-for-size`
- * makes V8 keep a small heap and grow the old generation slowly: under 32 concurrent catalogue
- * reads on PostgreSQL the server's RSS peaks at ~105 MB instead of ~200 MB, with the same requests/s
- * relative to a bare Fastify route in `npm run bench`. It also caps the young generation so low that
- * the order path (larger answers, more garbage per request) spent a sixth of its time collecting it:
- * `--max-semi-space-size=16` gives back V8's usual ceiling, which the young generation only grows to
- * under load. In `npm run bench` that is ~15% less server CPU per COD order with the same RSS
- * (~110 MB while orders are placed). It also grows the old generation by only a few MB past what
- * is live, so a process holding the catalogue's search fields (ADR 012: ~50 MB at 100,000
- * products) ran a full mark-compact every ~50 cold searches, with marking steps of up to 40 ms in
- * the middle of answers: `--heap-growing-percent=50` lets it grow by half of what is live first
- * (cold search p95 at 100,000 products ~30 → ~18 ms, RSS ~245 → ~290 MB).
+ * Node options of the production server (`npm start` and the benchmarks). V8's young generation
+ * starts at 1 MB a semi-space and grows only slowly: a cold search (ADR 012) makes about a megabyte
+ * of short-lived objects (the page's rows, their JSON, the answer), so the server ran a 2–3 ms
+ * scavenge per search, a quarter of its CPU under 32 concurrent searches (`--trace-gc`).
+ * `--min-semi-space-size=16` starts it at V8's usual ceiling, which `--max-semi-space-size=16`
+ * keeps: one scavenge every dozen searches or orders. (`--optimize-for-size`, used before to keep
+ * the RSS small, pins the young generation at 1 MB whatever these say, so it is gone: the RSS
+ * under the bench's read load grew from ~200 MB to the figure in ADR 012.) A process holding the
+ * catalogue's search fields (~50 MB at 100,000 products) would otherwise run a full mark-compact
+ * soon after each growth of the old generation: `--heap-growing-percent=50` lets it grow by half of
+ * what is live first.
  */
 export const SERVER_NODE_FLAGS = [
-  '--optimize-for-size',
+  '--min-semi-space-size=16',
   '--max-semi-space-size=16',
   '--heap-growing-percent=50',
 ];
