@@ -109,8 +109,8 @@ class Page {
   }
 }
 
-/** Turns a loaded payload into the JSON text to cache. */
-type Serialize = (payload: unknown) => string;
+/** Turns a loaded payload into the JSON to cache: text, or UTF-8 bytes already made (search answers). */
+type Serialize = (payload: unknown) => string | Buffer;
 
 /** Where a cache learns the current catalogue version. */
 export interface VersionSource {
@@ -265,8 +265,9 @@ export class CatalogCache {
 
   private async fill(version: number, load: () => Promise<CacheFill>, serialize: Serialize): Promise<Page> {
     const { payload, headers, contentType } = await load();
-    const text = serialize(payload);
-    return new Page(version, Buffer.from(text), headers, text, contentType);
+    const json = serialize(payload);
+    if (typeof json !== 'string') return new Page(version, json, headers, undefined, contentType);
+    return new Page(version, Buffer.from(json), headers, json, contentType);
   }
 
   private store(key: string, page: Page) {

@@ -140,6 +140,15 @@ const QUERIES = [
   'q=item&category=Womens&brand=khadi craft&maxPrice=3999',
   'q=shirt&size=L&brand=rangrez&minPrice=1500',
   'category=Mens&subCategory=LadiesDress',
+  // Two or more of the filters kept as bit sets: the products failing two are dropped a word at a
+  // time first (prices on a band's edge, a sub-category and a size no product has).
+  'category=Mens&maxPrice=999&size=M&inStock=true',
+  'subCategory=gentsShirt&minPrice=1000&maxPrice=1000&sort=price_asc',
+  'category=Womens&minPrice=499.99&maxPrice=500&size=L',
+  'category=Kids&size=XXL&minPrice=5000&inStock=true',
+  'category=Kids&subCategory=gentsHoody&inStock=true&maxPrice=500',
+  'size=14-15Y&inStock=true&category=Womens',
+  'q=item&category=Mens&size=M&maxPrice=1999',
 ];
 
 async function expectSame(query: string) {

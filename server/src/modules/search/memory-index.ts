@@ -126,6 +126,41 @@ export function micros(text: string): number {
   return Date.parse(`${text.slice(0, 23)}Z`) * 1000 + Number(text.slice(23, 26));
 }
 
+/**
+ * A bit set over the slots per code of one column (a category, a size, a price band): the slots
+ * that had that value when added. A changed or removed product leaves its old slot's bits set; the
+ * slot is dead, and a search checks `alive` anyway.
+ */
+class BitSets {
+  private sets: (Uint32Array | undefined)[] = [];
+  private words = 0;
+
+  add(code: number, slot: number) {
+    let bits = this.sets[code];
+    if (!bits) {
+      bits = new Uint32Array(this.words);
+      this.sets[code] = bits;
+    }
+    bits[slot >>> 5]! |= 1 << (slot & 31);
+  }
+
+  /** The slots with `code` (undefined: none ever had it). */
+  of(code: number): Uint32Array | undefined {
+    return this.sets[code];
+  }
+
+  /** Room for `words` × 32 slots. */
+  grow(words: number) {
+    this.words = words;
+    this.sets = this.sets.map((old) => {
+      if (!old) return old;
+      const bits = new Uint32Array(words);
+      bits.set(old);
+      return bits;
+    });
+  }
+}
+
 /** product_search's row as the index reads it. */
 interface Row {
   id: string;
@@ -232,6 +267,18 @@ class Slots {
   colorOne = new Int32Array(0);
   colorSpellingOne = new Int32Array(0);
 
+  /**
+   * The same as bit sets, for the values a search filters on most (category, sub-category, price
+   * band, sizes in stock, in stock): a search over many products first drops, a word of 32 slots at
+   * a time, the products that fail two of these filters, which count towards no facet.
+   */
+  readonly categoryBits = new BitSets();
+  readonly subCategoryBits = new BitSets();
+  readonly bandBits = new BitSets();
+  readonly sizeBits = new BitSets();
+  /** Code 0: in stock. */
+  readonly inStockBits = new BitSets();
+
   /** Where each product is now. */
   slotOf = new Map<string, number>();
 
@@ -274,6 +321,14 @@ class Slots {
     this.sizeWide = typed(this.sizeWide, (n) => new Uint8Array(n));
     this.colorOne = typed(this.colorOne, (n) => new Int32Array(n));
     this.colorSpellingOne = typed(this.colorSpellingOne, (n) => new Int32Array(n));
+    for (const bits of [
+      this.categoryBits,
+      this.subCategoryBits,
+      this.bandBits,
+      this.sizeBits,
+      this.inStockBits,
+    ])
+      bits.grow(cap >>> 5);
     this.capacity = cap;
   }
 
@@ -350,6 +405,11 @@ class Slots {
     const one = (list: Int32Array) => (list.length === 1 ? list[0]! : list.length === 0 ? -1 : -2);
     this.colorOne[s] = one(this.colorKeys[s]!);
     this.colorSpellingOne[s] = one(this.colorSpellings[s]!);
+    this.categoryBits.add(this.category[s]!, s);
+    this.subCategoryBits.add(this.subCategory[s]!, s);
+    this.bandBits.add(this.band[s]!, s);
+    for (const code of this.sizes[s]!) this.sizeBits.add(code, s);
+    if (r.in_stock) this.inStockBits.add(0, s);
     for (const w of new Set(lexemesOf(r.search))) this.words.add(w, s);
     for (const w of new Set(lexemesOf(r.name_search))) this.nameWords.add(w, s);
     this.slotOf.set(r.id, s);
@@ -395,6 +455,52 @@ function evaluate(node: TsNode, lexicon: Lexicon, words: number): Bits {
       return a;
     }
   }
+}
+
+/**
+ * For each of the filters the index keeps bit sets for, the slots that may pass it (a superset: a
+ * price range takes every band it overlaps). A product
+ * outside two of them fails two filters and counts towards no facet. Brand and colour are left to
+ * the search's own checks.
+ */
+function prefilters(
+  s: Slots,
+  words: number,
+  f: {
+    category: number | undefined;
+    subCategory: number | undefined;
+    min: number | undefined;
+    max: number | undefined;
+    sizeFlags: Uint8Array | undefined;
+    inStockOnly: boolean;
+  },
+): Uint32Array[] {
+  const none = () => new Uint32Array(words);
+  const union = (sets: (Uint32Array | undefined)[]) => {
+    const out = none();
+    for (const set of sets) if (set) for (let w = 0; w < words; w++) out[w]! |= set[w]!;
+    return out;
+  };
+  const passes: Uint32Array[] = [];
+  if (f.category !== undefined) passes.push(s.categoryBits.of(f.category) ?? none());
+  if (f.subCategory !== undefined) passes.push(s.subCategoryBits.of(f.subCategory) ?? none());
+  if (f.min !== undefined || f.max !== undefined) {
+    const bands: (Uint32Array | undefined)[] = [];
+    for (let b = 0; b <= BAND_STARTS.length; b++) {
+      const from = b === 0 ? Number.NEGATIVE_INFINITY : BAND_STARTS[b - 1]!;
+      const to = b === BAND_STARTS.length ? Number.POSITIVE_INFINITY : BAND_STARTS[b]!;
+      if ((f.max === undefined || from <= f.max) && (f.min === undefined || to > f.min))
+        bands.push(s.bandBits.of(b));
+    }
+    passes.push(union(bands));
+  }
+  if (f.sizeFlags) {
+    const sets: (Uint32Array | undefined)[] = [];
+    for (let c = 0; c < f.sizeFlags.length; c++) if (f.sizeFlags[c]) sets.push(s.sizeBits.of(c));
+    passes.push(union(sets));
+  }
+  if (f.inStockOnly) passes.push(s.inStockBits.of(0) ?? none());
+  return passes;
 }
 
 /** The sort's comparison of two slots (negative: `a` first) and of a slot with a cursor's key. */
@@ -809,9 +915,22 @@ export class SearchIndex {
       }
       if ((fails === 0 || failed === IN_STOCK) && inStock[d]) inStockCount++;
     };
-    if (text) {
+    const passes = prefilters(s, words, { category, subCategory, min, max, sizeFlags, inStockOnly });
+    if (text || passes.length >= 2) {
+      const k = passes.length;
       for (let w = 0; w < words; w++) {
-        let bits = text[w]!;
+        let bits = text ? text[w]! : -1;
+        if (k >= 2 && bits !== 0) {
+          // Fails none of the prefilters (`zero`), or exactly one (`one`): the others count nowhere.
+          let zero = -1;
+          let one = 0;
+          for (let i = 0; i < k; i++) {
+            const pass = passes[i]![w]!;
+            one = (one & pass) | (zero & ~pass);
+            zero &= pass;
+          }
+          bits &= zero | one;
+        }
         while (bits !== 0) {
           const low = bits & -bits;
           const d = (w << 5) + 31 - Math.clz32(low);
