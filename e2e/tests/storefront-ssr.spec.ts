@@ -127,3 +127,27 @@ for (const width of [390, 1280]) {
     expect(errors.filter((e) => /hydrat|did not match|Minified React error/i.test(e))).toEqual([]);
   });
 }
+
+test('a button pressed before the app has hydrated takes effect once it has', async ({ page }) => {
+  // The app's entry script is held until the press is made: the page is the server's HTML alone.
+  let pressed!: () => void;
+  const press = new Promise<void>((resolve) => {
+    pressed = resolve;
+  });
+  let entryRequested = false;
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    entryRequested = true;
+    await press;
+    await route.continue();
+  });
+  await page.goto('/allProducts', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+  await page.getByRole('button', { name: 'हिन्दी' }).click();
+  // Nothing yet: no handler runs before the app does.
+  await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible();
+  await expect.poll(() => entryRequested).toBe(true);
+  pressed();
+  // The boot script held the press and replays it on the hydrated button.
+  await expect(page.getByRole('heading', { level: 1, name: 'सभी उत्पाद' })).toBeVisible();
+  expect((await page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('hi');
+});

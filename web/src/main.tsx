@@ -1,10 +1,11 @@
+import { useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { browserLocale, createI18n, loadCatalog } from './lib/i18n.tsx';
 import { queryClient } from './lib/query.ts';
 import { BrowserRouter, loadScreen, matchScreen } from './lib/router.tsx';
 import { Providers } from './providers.tsx';
 import { App, screens } from './router.tsx';
-import { SSR_STATE_ID, type SsrQuery } from './ssr-state.ts';
+import { APP_HYDRATED_EVENT, SSR_STATE_ID, type SsrQuery } from './ssr-state.ts';
 import './styles/global.css';
 
 /** Seeds the query cache with the answers the server rendered the page from (entry-server.tsx). */
@@ -27,19 +28,12 @@ async function loadMatchedScreen() {
   if (match) await loadScreen(match.route);
 }
 
-/**
- * Waits (at most a second) until the server-rendered page's first photo is decoded and a frame has
- * passed: hydrating is a long task on a slow phone, and run before the photo arrived it held the
- * photo's paint (the page's largest content) until it was done.
- */
-async function firstPhotoPainted() {
-  const photo = document.querySelector<HTMLImageElement>('#root main img[loading="eager"]');
-  if (!photo) return;
-  await Promise.race([
-    photo.decode().catch(() => undefined),
-    new Promise((resolve) => setTimeout(resolve, 1000)),
-  ]);
-  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/** Tells the page's boot script the app has hydrated (its effects run once the root has committed). */
+function Hydrated() {
+  useEffect(() => {
+    document.dispatchEvent(new Event(APP_HYDRATED_EVENT));
+  }, []);
+  return null;
 }
 
 async function start() {
@@ -58,14 +52,16 @@ async function start() {
       <BrowserRouter>
         <App />
       </BrowserRouter>
+      <Hydrated />
     </Providers>
   );
   if (!root.firstElementChild) {
     createRoot(root).render(app());
     return;
   }
+  // A server-rendered page's boot script (server/src/lib/page-boot.ts) loaded this after its first
+  // photo was painted: hydrating, a long task on a slow phone, no longer holds that paint.
   seedQueries();
-  await firstPhotoPainted();
   hydrateRoot(root, app());
 }
 

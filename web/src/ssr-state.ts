@@ -11,5 +11,11 @@ export interface SsrQuery {
 /** The id of the JSON script that carries the queries into the page. */
 export const SSR_STATE_ID = 'ssr-state';
 
+/**
+ * Dispatched on `document` once a server-rendered page has hydrated: the page's boot script
+ * (server/src/lib/page-boot.ts) then replays the buttons pressed before.
+ */
+export const APP_HYDRATED_EVENT = 'vastra:hydrated';
+
 /** The query key of a listing page (ListingPage.tsx). */
 export const listingKey = (endpoint: string, page: number) => ['products', endpoint, page] as const;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import webRoutes from '../modules/web/routes.ts';
+import { PAGE_BOOT_SCRIPT } from './page-boot.ts';
 import { JSON_HEADERS, PAGE_HEADERS, registerSecurityHeaders } from './security-headers.ts';
 
 let ctx: TestContext;
@@ -44,6 +46,10 @@ describe('security headers', () => {
     }
     const csp = String((await web.inject({ url: '/' })).headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
+    // The one inline script allowed: the storefront's boot script, by the hash of its text.
+    const hash = createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64');
+    expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`));
+    expect(csp.split(';').find((d) => d.startsWith('script-src '))).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("form-action 'self' https://checkout.stripe.com");
     expect(csp).not.toContain('upgrade-insecure-requests');

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { PAGE_BOOT_HASH } from './page-boot.ts';
 
 /**
  * The Content-Security-Policy of the pages we serve (the SPA, the test payment page, the API docs):
- * they load only their own scripts; images may come from any https host; forms may post to Stripe
+ * they load only their own scripts (and the storefront's inline boot script, by its hash:
+ * page-boot.ts); images may come from any https host; forms may post to Stripe
  * Checkout. No `upgrade-insecure-requests`: the shop may run on plain http (localhost, a LAN address).
  */
 const PAGE_CSP = [
@@ -13,7 +15,7 @@ const PAGE_CSP = [
   "frame-ancestors 'self'",
   "img-src 'self' data: blob: https:",
   "object-src 'none'",
-  "script-src 'self'",
+  `script-src 'self' ${PAGE_BOOT_HASH}`,
   "script-src-attr 'none'",
   "style-src 'self' 'unsafe-inline'",
   "connect-src 'self'",

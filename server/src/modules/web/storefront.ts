@@ -6,7 +6,9 @@ import {
   type SubCategory,
 } from '@vastra/contracts';
 import type { FastifyInstance } from 'fastify';
+import { PAGE_BOOT_SCRIPT } from '../../lib/page-boot.ts';
 import {
+  escapeHtml,
   type Head,
   type HeadProduct,
   headTags,
@@ -17,7 +19,7 @@ import {
   productHead,
   scriptJson,
 } from './head.ts';
-import type { Screen } from './screen-assets.ts';
+import type { Screen, ScreenAssets } from './screen-assets.ts';
 
 /** One TanStack Query entry the page was rendered from (web/src/ssr-state.ts). */
 export interface SsrQuery {
@@ -181,6 +183,11 @@ export class PageTemplate {
   }
 
   private readonly before: string;
+  /** The template's head without its stylesheet link, entry script and preloads (the boot script adds them). */
+  private readonly bootBefore: string;
+  /** The template's entry script and the chunks it preloads. */
+  private readonly entry: string | undefined;
+  private readonly entryPreloads: string[];
   private readonly afterHead: string;
   private readonly afterRoot: string;
   private readonly htmlOpen: RegExp = /<html lang="[^"]*">/;
@@ -194,6 +201,14 @@ export class PageTemplate {
     if (head < 0 || root < 0) throw new Error('index.html has no </head> or <div id="root"></div>');
     if (root < head) throw new Error('index.html has #root before </head>');
     this.before = withoutDefaults.slice(0, head);
+    this.entry = /<script type="module"[^>]* src="([^"]+)"/.exec(this.before)?.[1];
+    this.entryPreloads = [...this.before.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map(
+      (m) => m[1]!,
+    );
+    this.bootBefore = this.before
+      .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+      .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
     this.afterHead = withoutDefaults
       .slice(head, root)
       // A server-rendered page works without JavaScript as far as reading goes.
@@ -209,24 +224,30 @@ export class PageTemplate {
     queries: readonly SsrQuery[],
     lang = 'en',
     /** The screen's stylesheets and chunks (screen-assets.ts). */
-    assets = '',
+    assets?: ScreenAssets,
   ): string {
     const state = queries.length
       ? `<script type="application/json" id="ssr-state">${scriptJson(queries)}</script>`
       : '';
     const preload = preloadTag(head);
-    // The screen's assets inline the app's stylesheet (screen-assets.ts): the template's link goes,
-    // and its scripts, which the server's HTML does not need to be seen, come after the photo.
-    const template = assets
-      ? this.before
-          .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
-          .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
-      : this.before;
-    const before = template
+    const before = (assets && this.entry ? this.bootBefore : this.before)
       .replace(this.htmlOpen, `<html lang="${lang === 'hi' ? 'hi' : 'en'}">`)
       .replace(/<meta name="viewport"[^>]*>/, (viewport) =>
         preload ? `${viewport}\n    ${preload}` : viewport,
       );
-    return `${before}  ${headTags(head, origin)}${assets ? `\n    ${assets}` : ''}\n  ${this.afterHead}<div id="root">${markup}</div>${state}${this.afterRoot}`;
+    // The screen's stylesheets are inlined (screen-assets.ts), and the app's scripts, which the
+    // server's HTML does not need to be read, are started by the boot script after the photo.
+    const boot = assets && this.entry ? `${assets.inline}\n    ${this.bootTag(assets)}` : '';
+    return `${before}  ${headTags(head, origin)}${boot ? `\n    ${boot}` : ''}\n  ${this.afterHead}<div id="root">${markup}</div>${state}${this.afterRoot}`;
+  }
+
+  /** The boot script (lib/page-boot.ts) with what it adds once the first photo is painted. */
+  private bootTag(assets: ScreenAssets): string {
+    const list = (paths: readonly string[]) =>
+      escapeHtml([...new Set(paths)].filter((p) => p !== this.entry).join(' '));
+    return (
+      `<script data-src="${escapeHtml(this.entry!)}" data-preload="${list([...this.entryPreloads, ...assets.js])}"` +
+      ` data-css="${list(assets.css)}">${PAGE_BOOT_SCRIPT}</script>`
+    );
   }
 }
