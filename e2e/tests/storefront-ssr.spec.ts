@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { productsInStock } from './helpers.ts';
+import { chooseVariant, productsInStock } from './helpers.ts';
 import { addProductViaApi, registerSellerViaApi } from './seller-helpers.ts';
 
 /**
@@ -150,4 +150,46 @@ test('a button pressed before the app has hydrated takes effect once it has', as
   // The boot script held the press and replays it on the hydrated button.
   await expect(page.getByRole('heading', { level: 1, name: 'सभी उत्पाद' })).toBeVisible();
   expect((await page.context().cookies()).find((c) => c.name === 'lang')?.value).toBe('hi');
+});
+
+/** Opens `url` with the app's entry script held until the returned function is called. */
+async function openBeforeTheApp(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  return release;
+}
+
+test('Add to cart, and a colour and size, pressed before the app has hydrated take effect in order', async ({
+  page,
+  request,
+}) => {
+  // One size: Add to cart is live in the server's HTML. Its press waits for React to hydrate the
+  // buy box (a Suspense boundary of its own, after the page).
+  const [single] = await productsInStock(request, 1, '/api/get-all-Products', { oneSize: true });
+  let release = await openBeforeTheApp(page, `/product-page/${single!._id}`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  release();
+  await expect(page.getByText('Added to cart').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
+
+  // Sizes: the colour, then the size, each replayed once the one before has rendered.
+  await page.unrouteAll();
+  const [sized] = (await productsInStock(request, 10)).filter((p) => p._id !== single!._id && p.variant.size);
+  release = await openBeforeTheApp(page, `/product-page/${sized!._id}`);
+  await chooseVariant(page, sized!.variant);
+  release();
+  const sizes = page.getByRole('group', { name: /^Size/ });
+  await expect(sizes.getByRole('button', { name: sized!.variant.size, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
 });

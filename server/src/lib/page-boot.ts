@@ -14,7 +14,8 @@ const APP_HYDRATED_EVENT = 'vastra:hydrated';
  *
  * Until the app has hydrated, a button pressed on the page (a colour, a size, the language switch)
  * has no handler yet: the press is held (up to five) and replayed on the same element once the app
- * says it has hydrated, instead of being lost. Links work without the app and are left alone.
+ * says it has hydrated and React has taken the element over, in order and one a task, instead of
+ * being lost. Links work without the app and are left alone.
  *
  * The same text on every page, so the Content-Security-Policy allows it by its hash
  * (`PAGE_BOOT_HASH`) and still allows no other inline script.
@@ -34,7 +35,14 @@ export const PAGE_BOOT_SCRIPT = [
   'd.addEventListener("click",function(e){if(live)return;',
   'var b=e.target&&e.target.closest&&e.target.closest(\'button,[role="button"],[role="radio"],[role="switch"]\');',
   'if(!b||!b.closest("#root"))return;e.preventDefault();e.stopPropagation();if(held.length<5)held.push(b)},true);',
-  `d.addEventListener("${APP_HYDRATED_EVENT}",function(){live=1;held.splice(0).forEach(function(b){if(b.isConnected)b.click()})});`,
+  // Each press once React has hydrated its element (React's props on it: a product's buy box
+  // hydrates after the page, in a Suspense boundary of its own; three seconds at most), and one a
+  // task, so the app renders the first (a size chosen) before the next (Add to cart) runs.
+  'function hydrated(b){return Object.keys(b).some(function(k){return k.indexOf("__reactProps$")===0})}',
+  'function replay(){var b=held[0];if(!b)return;',
+  'if(b.isConnected&&!hydrated(b)&&Date.now()-live<3000)return setTimeout(replay,50);',
+  'held.shift();if(b.isConnected)b.click();setTimeout(replay,0)}',
+  `d.addEventListener("${APP_HYDRATED_EVENT}",function(){live=Date.now();replay()});`,
   'if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",start);else start()',
   '})()',
 ].join('');
