@@ -22,7 +22,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
   const i18n = useI18n();
   // 'Added' only when there is no other size to add.
   const inCart = useCartProductIds().has(product._id) && !needsChoice(product);
-  const sizes = sizeRange(product.sizes ?? []);
+  const sizes = sizeRange(product.sizes ?? [], i18n);
   const { addToCart, pendingId: adding } = useAddToCart();
   const { buyNow, pendingId: buying } = useBuyNow();
   const soldOut = product.stockQuantity <= 0;

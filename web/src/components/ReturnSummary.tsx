@@ -50,7 +50,7 @@ export function ReturnSummary({
 }) {
   const i18n = useI18n();
   const state = returnState(r);
-  const choice = variantLabel(r.size, r.color);
+  const choice = variantLabel(r.size, r.color, i18n);
   const money = refundText(r);
   return (
     <li className="card return-card" aria-label={`Return of ${r.productName}`} data-testid="return">

@@ -11,6 +11,7 @@ import {
   localeFromCookie,
   useI18n,
 } from './i18n.tsx';
+import { sizeRange, variantLabel } from './variant-label.ts';
 
 describe('i18n', () => {
   it('speaks English from the message ids, placeholders and plurals included', () => {
@@ -37,6 +38,17 @@ describe('i18n', () => {
       expect(text, id).toMatch(/\S/);
       expect(typeof message === 'string' || Array.isArray(message), id).toBe(true);
     }
+  });
+
+  it('says a card’s sizes and a line’s size and colour in the shopper’s language', async () => {
+    const hi = createI18n('hi', await loadCatalog('hi'));
+    const en = createI18n('en');
+    expect(sizeRange(['S', 'M', 'XL'], en)).toBe('Sizes S–XL');
+    expect(sizeRange(['S', 'M', 'XL'], hi)).toBe('साइज़ S–XL');
+    expect(sizeRange(['M'], hi)).toBe('साइज़ M');
+    expect(variantLabel('M', 'Blue', en)).toBe('Size: M · Colour: Blue');
+    // The seller's colour stays as written.
+    expect(variantLabel('M', 'Blue', hi)).toBe('साइज़: M · रंग: Blue');
   });
 
   it('formats prices and days per locale, English as SPEC gives it', () => {

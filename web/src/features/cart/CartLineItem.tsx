@@ -26,7 +26,7 @@ export function CartLineItem({
   const name = p?.productName ?? /*i18n*/ 'Product no longer available';
   const variant = p?.variants.find((v) => v._id === line.variantId);
   const each = variant?.price ?? line.amount / Math.max(line.quantity, 1);
-  const choice = variantLabel(line.size, line.color);
+  const choice = variantLabel(line.size, line.color, i18n);
   return (
     <li className="cart-line">
       <img {...imageProps(p?.image ?? '', '96px')} alt={name} width={96} height={120} loading="lazy" />

@@ -134,8 +134,8 @@ export default function OrderSuccessPage() {
                 />
                 <span>
                   {line.product[0].productName} × {line.quantity}
-                  {variantLabel(line.size, line.color) && (
-                    <span className="variant-choice">{variantLabel(line.size, line.color)}</span>
+                  {variantLabel(line.size, line.color, i18n) && (
+                    <span className="variant-choice">{variantLabel(line.size, line.color, i18n)}</span>
                   )}
                 </span>
                 <strong>{formatRupees(line.amount, i18n.locale)}</strong>

@@ -24,7 +24,7 @@ export function OrderItemRow({
   const i18n = useI18n();
   const p = line.product[0];
   const status = ITEM_STATUS[line.status];
-  const choice = variantLabel(line.size, line.color);
+  const choice = variantLabel(line.size, line.color, i18n);
   return (
     <li className="order-line" data-testid="order-item">
       <img {...imageProps(p.image, '88px')} alt={p.productName} width={88} height={110} loading="lazy" />

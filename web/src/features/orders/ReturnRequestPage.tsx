@@ -77,7 +77,7 @@ export default function ReturnRequestPage() {
   const ends =
     line.deliveredAt && site.data ? returnWindowEnd(line.deliveredAt, site.data.returnWindowDays) : null;
   const open = line.status === 'delivered' && ends !== null && Date.now() <= ends.getTime();
-  const choice = variantLabel(line.size, line.color);
+  const choice = variantLabel(line.size, line.color, i18n);
 
   return (
     <section className="page narrow return-page">

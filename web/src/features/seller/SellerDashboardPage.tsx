@@ -145,7 +145,7 @@ function SellerDashboard() {
                       <span>
                         <span className="cell-name">{item.productName}</span>{' '}
                         <span className="muted">
-                          {variantLabel(item.size, item.color)} × {item.quantity} · {item.orderNumber} ·{' '}
+                          {variantLabel(item.size, item.color, i18n)} × {item.quantity} · {item.orderNumber} ·{' '}
                           {formatDay(item.date, i18n.locale)}
                         </span>
                       </span>
@@ -238,7 +238,7 @@ function LowStockSection() {
                   <span>
                     <span className="cell-name">{v.productName}</span>{' '}
                     <span className="muted">
-                      {variantLabel(v.size, v.color)} · {v.sku}
+                      {variantLabel(v.size, v.color, i18n)} · {v.sku}
                     </span>
                   </span>
                   <span className={v.stock === 0 ? 'pill pill-bad' : 'pill'}>

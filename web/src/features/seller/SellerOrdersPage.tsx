@@ -235,7 +235,7 @@ function OrderCard({
   const product = line.product[0];
   const step = nextStep(line.status);
   const name = product?.productName ?? 'Product';
-  const choice = variantLabel(line.size, line.color);
+  const choice = variantLabel(line.size, line.color, i18n);
   const [shipping, setShipping] = useState(false);
   return (
     <li className="card order-card" aria-label={`Order of ${name}`}>

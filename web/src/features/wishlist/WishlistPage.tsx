@@ -121,7 +121,7 @@ function WishlistItem({
 }) {
   const i18n = useI18n();
   const soldOut = p.stockQuantity <= 0;
-  const sizes = sizeRange(p.sizes ?? []);
+  const sizes = sizeRange(p.sizes ?? [], i18n);
   return (
     <li className="card wishlist-item">
       <Link to={productPath(p._id)} className="wishlist-item-img">
