@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { documentTitle } from './components/useRouteTitle.ts';
+import { documentTitle, pageOf } from './components/useRouteTitle.ts';
 import { createI18n, DEFAULT_LOCALE, loadCatalog, parseLocale } from './lib/i18n.tsx';
 import { createMemoryHistory, loadScreen, matchScreen, Router } from './lib/router.tsx';
 import { Providers } from './providers.tsx';
@@ -63,6 +63,6 @@ export async function render(
   return {
     html,
     status: !match || match.route.path === '*' ? 404 : 200,
-    title: documentTitle(i18n, match?.route.title),
+    title: documentTitle(i18n, match?.route.title, pageOf(new URL(url, 'http://localhost').search)),
   };
 }

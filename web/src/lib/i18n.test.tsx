@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { documentTitle, pageOf } from '../components/useRouteTitle.ts';
 import { formatDay, formatRupees } from './format.ts';
 import {
   compileMessage,
@@ -49,6 +50,16 @@ describe('i18n', () => {
     expect(variantLabel('M', 'Blue', en)).toBe('Size: M · Colour: Blue');
     // The seller's colour stays as written.
     expect(variantLabel('M', 'Blue', hi)).toBe('साइज़: M · रंग: Blue');
+  });
+
+  it('titles a listing past its first page with the page, in the shopper’s language', async () => {
+    const hi = createI18n('hi', await loadCatalog('hi'));
+    expect(documentTitle(hi, 'All Products', pageOf('?sort=new&page=2'))).toBe('सभी उत्पाद · पृष्ठ 2 · Vastra');
+    expect(documentTitle(createI18n('en'), 'All Products', pageOf('?page=3'))).toBe(
+      'All Products · Page 3 · Vastra',
+    );
+    expect(documentTitle(hi, 'All Products', pageOf('?page=x'))).toBe('सभी उत्पाद · Vastra');
+    expect(pageOf('?page=-2')).toBe(1);
   });
 
   it('formats prices and days per locale, English as SPEC gives it', () => {

@@ -245,6 +245,12 @@ describe('a listing fetched without JavaScript', () => {
     expect(hi.body).toContain('<meta property="og:title" content="पुरुषों की शर्ट · Vastra" />');
     const en = await app.inject({ url: '/mens-shirts' });
     expect(title(en.body)).toBe('Men&#39;s Shirts · Vastra');
+    // Past the first page, the page's number, in either language.
+    const hi2 = await app.inject({ url: '/mens-shirts?page=2', headers: { cookie: 'lang=hi' } });
+    expect(title(hi2.body)).toBe('पुरुषों की शर्ट · पृष्ठ 2 · Vastra');
+    expect(title((await app.inject({ url: '/mens-shirts?page=2' })).body)).toBe(
+      'Men&#39;s Shirts · Page 2 · Vastra',
+    );
     // A product names itself, in either language.
     const productUrl = `/product-page/${kurta.id}`;
     const product = await app.inject({ url: productUrl, headers: { cookie: 'lang=hi' } });
