@@ -35,7 +35,16 @@ describe('i18n', () => {
     expect(hi._('Only {stock} left', { stock: 2 })).toBe('केवल 2 बचे हैं');
     expect(hi._('{count, plural, one {# product} other {# products}}', { count: 5 })).toBe('5 उत्पाद');
     for (const [id, message] of Object.entries(messages)) {
-      const text = hi._(id, { count: 1, n: 1, name: 'x', pieces: 1, stock: 1, tax: 'x', years: 'x' });
+      const text = hi._(id, {
+        action: 'x',
+        count: 1,
+        n: 1,
+        name: 'x',
+        pieces: 1,
+        stock: 1,
+        tax: 'x',
+        years: 'x',
+      });
       expect(text, id).toMatch(/\S/);
       expect(typeof message === 'string' || Array.isArray(message), id).toBe(true);
     }

@@ -69,19 +69,23 @@ function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
   return (
     <section className="page admin-page">
       <nav aria-label={i18n._('Breadcrumb')} className="muted admin-crumbs">
-        <Link to="/dashboard">{i18n._('Dashboard')}</Link> / {def.title}
+        <Link to="/dashboard">{i18n._('Dashboard')}</Link> / {i18n._(def.title)}
       </nav>
       <div className="page-head">
-        <h1>{def.title}</h1>
+        <h1>{i18n._(def.title)}</h1>
         {data.data && (
           <p className="muted" aria-live="polite">
-            {total === 1 ? i18n._('1 result') : `${total} results`}
+            {i18n._('{total, plural, one {# result} other {# results}}', { total })}
           </p>
         )}
       </div>
-      <form className="admin-search" aria-label={`Search ${def.title.toLowerCase()}`} onSubmit={search}>
+      <form
+        className="admin-search"
+        aria-label={i18n._('Search {list}', { list: i18n._(def.title).toLowerCase() })}
+        onSubmit={search}
+      >
         <label htmlFor="admin-q" className="visually-hidden">
-          {i18n._('Search by')} {def.searchFields}
+          {i18n._('Search by')} {i18n._(def.searchFields)}
         </label>
         <input
           id="admin-q"
@@ -97,7 +101,7 @@ function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
         </button>
       </form>
       {data.isPending ? (
-        <Spinner label={`Loading ${def.title.toLowerCase()}`} />
+        <Spinner label={i18n._('Loading {list}', { list: i18n._(def.title).toLowerCase() })} />
       ) : data.error ? (
         <AdminLoadError error={data.error} onRetry={() => data.refetch()} />
       ) : data.data.items.length === 0 ? (
@@ -108,7 +112,7 @@ function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
               <Link to={q ? `?q=${encodeURIComponent(q)}` : '?'}>{i18n._('Back to the first page')}</Link>
             </>
           ) : q ? (
-            `Nothing matches “${q}”.`
+            i18n._('Nothing matches “{q}”.', { q })
           ) : (
             i18n._('Nothing here yet.')
           )}
@@ -116,12 +120,12 @@ function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
       ) : (
         <div className="table-wrap">
           <table className="data-table">
-            <caption className="visually-hidden">{def.title}</caption>
+            <caption className="visually-hidden">{i18n._(def.title)}</caption>
             <thead>
               <tr>
                 {def.columns.map((c) => (
                   <th key={c.label} scope="col">
-                    {c.label}
+                    {i18n._(c.label)}
                   </th>
                 ))}
                 {def.actions && <th scope="col">{i18n._('Action')}</th>}
@@ -131,13 +135,13 @@ function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
               {data.data.items.map((row) => (
                 <tr key={row._id}>
                   {def.columns.map((c) => (
-                    <td key={c.label} data-label={c.label} className={c.className}>
-                      {c.cell(row, setAsking)}
+                    <td key={c.label} data-label={i18n._(c.label)} className={c.className}>
+                      {c.cell(row, setAsking, i18n)}
                     </td>
                   ))}
                   {def.actions && (
-                    <td data-label="Action" className="cell-action">
-                      {def.actions(row).map((a) => (
+                    <td data-label={i18n._('Action')} className="cell-action">
+                      {def.actions(row, i18n).map((a) => (
                         <ActionButton key={a.name} action={a} ask={setAsking} />
                       ))}
                     </td>

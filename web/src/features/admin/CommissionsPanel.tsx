@@ -154,7 +154,7 @@ function SellerRates({
                 type="button"
                 className="btn btn-sm"
                 disabled={busy}
-                aria-label={`Remove the rate of ${names.get(id) ?? id}`}
+                aria-label={i18n._('Remove the rate of {name}', { name: names.get(id) ?? id })}
                 onClick={() => void onSave({ [id]: null }).catch(() => {})}
               >
                 {i18n._('Remove')}

@@ -151,7 +151,7 @@ function Stat({
         {value}
       </p>
       {note && <p className="muted stat-note">{note}</p>}
-      <Link to={to} className="btn btn-sm" aria-label={`View ${label.toLowerCase()}`}>
+      <Link to={to} className="btn btn-sm" aria-label={i18n._('View {what}', { what: label.toLowerCase() })}>
         {i18n._('view')}
       </Link>
     </li>

@@ -89,7 +89,7 @@ export function PayoutCard({ seller }: { seller: DueSeller }) {
         className="payout-form"
         noValidate
         onSubmit={submit}
-        aria-label={`Record a payout to ${seller.companyName}`}
+        aria-label={i18n._('Record a payout to {seller}', { seller: seller.companyName })}
       >
         <TextField
           label={i18n._('Amount (Rs.)')}

@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import type {
   AdminMessage,
   AdminOrder,
@@ -9,7 +10,7 @@ import type {
 import { orderNumber } from '@vastra/contracts/constants';
 import type { ReactNode } from 'react';
 import { formatDate, formatRupees } from '../../lib/format.ts';
-import { useI18n } from '../../lib/i18n.tsx';
+import { tr, useI18n } from '../../lib/i18n.tsx';
 import { imageProps } from '../../lib/images.ts';
 import { productPath } from '../../lib/product-link.ts';
 import { Link } from '../../lib/router.tsx';
@@ -30,7 +31,7 @@ import {
  */
 export interface Column<T> {
   label: string;
-  cell: (row: T, ask: Ask) => ReactNode;
+  cell: (row: T, ask: Ask, i18n: I18n) => ReactNode;
   className?: string;
 }
 
@@ -40,11 +41,11 @@ export interface ListDef<T> {
   searchFields: string;
   columns: Column<T>[];
   /** What the admin can do to a row (none: no Action column). */
-  actions?: (row: T) => RowAction[];
+  actions?: (row: T, i18n: I18n) => RowAction[];
 }
 
 const pill = (ok: boolean, yes: string, no: string) => (
-  <span className={`pill ${ok ? 'pill-ok' : 'pill-bad'}`}>{ok ? yes : no}</span>
+  <span className={`pill ${ok ? 'pill-ok' : 'pill-bad'}`}>{tr(ok ? yes : no)}</span>
 );
 
 const NOWRAP = 'cell-nowrap';
@@ -60,16 +61,16 @@ const PAYMENT: Record<AdminOrder['paymentStatus'], { label: string; pill: string
 };
 
 const ITEM_STATUS: Record<AdminOrderItem['status'], string> = {
-  awaiting_payment: 'awaiting payment',
-  pending: 'pending',
-  shipped: 'shipped',
-  delivered: 'delivered',
-  cancelled: 'cancelled',
+  awaiting_payment: /*i18n*/ 'awaiting payment',
+  pending: /*i18n*/ 'pending',
+  shipped: /*i18n*/ 'shipped',
+  delivered: /*i18n*/ 'delivered',
+  cancelled: /*i18n*/ 'cancelled',
 };
 
 const sellers: ListDef<AdminSeller> = {
   title: /*i18n*/ 'Sellers',
-  searchFields: 'name, company, e-mail or phone',
+  searchFields: /*i18n*/ 'name, company, e-mail or phone',
   columns: [
     { label: /*i18n*/ 'Name', cell: (s) => s.fullName, className: 'cell-name' },
     { label: /*i18n*/ 'Company', cell: (s) => s.companyName },
@@ -88,7 +89,7 @@ const sellers: ListDef<AdminSeller> = {
 
 const users: ListDef<AdminUser> = {
   title: /*i18n*/ 'Users',
-  searchFields: 'name, e-mail, phone or city',
+  searchFields: /*i18n*/ 'name, e-mail, phone or city',
   columns: [
     { label: /*i18n*/ 'Name', cell: (u) => u.fullName, className: 'cell-name' },
     { label: /*i18n*/ 'Email', cell: (u) => u.email },
@@ -110,7 +111,7 @@ const users: ListDef<AdminUser> = {
 
 const products: ListDef<AdminProduct> = {
   title: /*i18n*/ 'Products',
-  searchFields: 'product, brand or seller',
+  searchFields: /*i18n*/ 'product, brand or seller',
   columns: [
     {
       label: /*i18n*/ 'Image',
@@ -146,7 +147,7 @@ const products: ListDef<AdminProduct> = {
 
 const orders: ListDef<AdminOrder> = {
   title: /*i18n*/ 'Orders',
-  searchFields: 'customer, e-mail, city or order id',
+  searchFields: /*i18n*/ 'customer, e-mail, city or order id',
   columns: [
     { label: /*i18n*/ 'Date', cell: (o) => formatDate(o.date), className: NOWRAP },
     {
@@ -159,20 +160,20 @@ const orders: ListDef<AdminOrder> = {
     },
     {
       label: /*i18n*/ 'Customer',
-      cell: (o) => o.customerName ?? /*i18n*/ 'Deleted account',
+      cell: (o) => o.customerName ?? tr(/*i18n*/ 'Deleted account'),
       className: 'cell-name',
     },
     {
       label: /*i18n*/ 'Items',
-      cell: (o, ask) => (
+      cell: (o, ask, i18n) => (
         <ul className="cell-list">
           {o.items.map((i) => {
-            const cancel = cancelItemAction(o, i);
+            const cancel = cancelItemAction(o, i, i18n);
             return (
               <li key={i._id}>
                 {i.productName} × {i.quantity}{' '}
                 <span className="muted">
-                  ({i.companyName}, {ITEM_STATUS[i.status]})
+                  ({i.companyName}, {i18n._(ITEM_STATUS[i.status])})
                 </span>
                 {cancel && (
                   <>
@@ -192,8 +193,10 @@ const orders: ListDef<AdminOrder> = {
       cell: (o) => (
         <span>
           {/* The answer names no provider (Stripe or Razorpay), only online or cash. */}
-          {o.paymentMethod === 'cod' ? 'COD' : /*i18n*/ 'Online'}{' '}
-          <span className={`pill ${PAYMENT[o.paymentStatus].pill}`}>{PAYMENT[o.paymentStatus].label}</span>
+          {o.paymentMethod === 'cod' ? 'COD' : tr(/*i18n*/ 'Online')}{' '}
+          <span className={`pill ${PAYMENT[o.paymentStatus].pill}`}>
+            {tr(PAYMENT[o.paymentStatus].label)}
+          </span>
         </span>
       ),
     },
@@ -204,7 +207,7 @@ const orders: ListDef<AdminOrder> = {
 
 const messages: ListDef<AdminMessage> = {
   title: /*i18n*/ 'Contact messages',
-  searchFields: 'name, e-mail or subject',
+  searchFields: /*i18n*/ 'name, e-mail or subject',
   columns: [
     { label: /*i18n*/ 'Date', cell: (m) => formatDate(m.date), className: NOWRAP },
     { label: /*i18n*/ 'From', cell: (m) => m.name, className: 'cell-name' },

@@ -1,6 +1,8 @@
+import type { I18n } from '@lingui/core';
 import type { AdminOrder, AdminOrderItem, AdminProduct, AdminSeller, AdminUser } from '@vastra/contracts';
 import { orderNumber } from '@vastra/contracts/constants';
 import { formatRupees } from '../../lib/format.ts';
+import { localeOf } from '../../lib/i18n.tsx';
 import { cancelOrderItem, hideProduct, removeProduct, setSellerSuspended, setUserSuspended } from './api.ts';
 
 /**
@@ -39,22 +41,32 @@ export function ActionButton({ action, ask }: { action: RowAction; ask: Ask }) {
   );
 }
 
-export function sellerActions(s: AdminSeller): RowAction[] {
+/** The button's name: its label and what it acts on ('Suspend Das Weaves'; in Hindi the other way round). */
+const nameOf = (i18n: I18n, label: string, subject: string) =>
+  i18n._('{action} {subject}', { action: label, subject });
+
+export function sellerActions(s: AdminSeller, i18n: I18n): RowAction[] {
   const suspend = s.status === 'active';
+  const label = i18n._(suspend ? 'Suspend' : 'Reinstate');
+  const name = s.companyName;
   return [
     {
-      label: suspend ? /*i18n*/ 'Suspend' : /*i18n*/ 'Reinstate',
-      name: `${suspend ? /*i18n*/ 'Suspend' : /*i18n*/ 'Reinstate'} ${s.companyName}`,
+      label,
+      name: nameOf(i18n, label, name),
       danger: suspend,
       question: suspend
         ? {
-            title: `Suspend ${s.companyName}?`,
-            message:
-              /*i18n*/ 'Their products leave the shop at once and they cannot add new ones until reinstated.',
+            title: i18n._('Suspend {name}?', { name }),
+            message: i18n._(
+              'Their products leave the shop at once and they cannot add new ones until reinstated.',
+            ),
           }
-        : { title: `Reinstate ${s.companyName}?`, message: /*i18n*/ 'Their products return to the shop.' },
+        : {
+            title: i18n._('Reinstate {name}?', { name }),
+            message: i18n._('Their products return to the shop.'),
+          },
       run: () => setSellerSuspended(s._id, suspend),
-      done: `${s.companyName} ${suspend ? 'suspended' : 'reinstated'}`,
+      done: suspend ? i18n._('{name} suspended', { name }) : i18n._('{name} reinstated', { name }),
     },
   ];
 }
@@ -67,83 +79,101 @@ export const userStatusOf = (u: AdminUser) => (u as AdminUser & { status?: UserS
  * Suspend or reinstate a shopper. The users list does not say yet whether an account is
  * suspended; until it does, both are offered (each is harmless when already so).
  */
-export function userActions(u: AdminUser): RowAction[] {
+export function userActions(u: AdminUser, i18n: I18n): RowAction[] {
   const status = userStatusOf(u);
+  const name = u.fullName;
+  const suspendLabel = i18n._('Suspend');
+  const reinstateLabel = i18n._('Reinstate');
   const suspend: RowAction = {
-    label: /*i18n*/ 'Suspend',
-    name: `Suspend ${u.fullName}`,
+    label: suspendLabel,
+    name: nameOf(i18n, suspendLabel, name),
     danger: true,
     question: {
-      title: `Suspend ${u.fullName}?`,
-      message: /*i18n*/ 'They can no longer log in or order. Their orders stay as they are.',
+      title: i18n._('Suspend {name}?', { name }),
+      message: i18n._('They can no longer log in or order. Their orders stay as they are.'),
     },
     run: () => setUserSuspended(u._id, true),
-    done: `${u.fullName} suspended`,
+    done: i18n._('{name} suspended', { name }),
   };
   const reinstate: RowAction = {
-    label: /*i18n*/ 'Reinstate',
-    name: `Reinstate ${u.fullName}`,
+    label: reinstateLabel,
+    name: nameOf(i18n, reinstateLabel, name),
     danger: false,
-    question: { title: `Reinstate ${u.fullName}?`, message: /*i18n*/ 'They can log in and order again.' },
+    question: {
+      title: i18n._('Reinstate {name}?', { name }),
+      message: i18n._('They can log in and order again.'),
+    },
     run: () => setUserSuspended(u._id, false),
-    done: `${u.fullName} reinstated`,
+    done: i18n._('{name} reinstated', { name }),
   };
   if (status === 'active') return [suspend];
   if (status === 'suspended') return [reinstate];
   return [suspend, reinstate];
 }
 
-export function productActions(p: AdminProduct): RowAction[] {
+export function productActions(p: AdminProduct, i18n: I18n): RowAction[] {
   const actions: RowAction[] = [];
+  const name = p.productName;
   if (p.status === 'active' || p.status === 'unpublished') {
+    const label = i18n._('Hide');
     actions.push({
-      label: /*i18n*/ 'Hide',
-      name: `Hide ${p.productName}`,
+      label,
+      name: nameOf(i18n, label, name),
       danger: true,
       question: {
-        title: `Hide “${p.productName}”?`,
-        message: /*i18n*/ 'It leaves the shop at once. Its seller sees your reason in their product list.',
+        title: i18n._('Hide “{name}”?', { name }),
+        message: i18n._('It leaves the shop at once. Its seller sees your reason in their product list.'),
       },
       reason: {
-        label: /*i18n*/ 'Reason',
-        hint: /*i18n*/ 'The seller reads this, e.g. “Photos show another brand’s logo”.',
+        label: i18n._('Reason'),
+        hint: i18n._('The seller reads this, e.g. “Photos show another brand’s logo”.'),
       },
       run: (reason) => hideProduct(p._id, reason),
-      done: `${p.productName} hidden`,
+      done: i18n._('{name} hidden', { name }),
     });
   }
   if (p.status !== 'removed') {
+    const label = i18n._('Remove');
     actions.push({
-      label: /*i18n*/ 'Remove',
-      name: `Remove ${p.productName}`,
+      label,
+      name: nameOf(i18n, label, name),
       danger: true,
       question: {
-        title: `Remove “${p.productName}”?`,
-        message: /*i18n*/ 'It leaves the shop and shoppers’ carts. Orders already placed stay.',
+        title: i18n._('Remove “{name}”?', { name }),
+        message: i18n._('It leaves the shop and shoppers’ carts. Orders already placed stay.'),
       },
       run: () => removeProduct(p._id),
-      done: `${p.productName} removed`,
+      done: i18n._('{name} removed', { name }),
     });
   }
   return actions;
 }
 
 /** Only a pending item (not shipped yet) can be cancelled. */
-export function cancelItemAction(o: AdminOrder, i: AdminOrderItem): RowAction | null {
+export function cancelItemAction(o: AdminOrder, i: AdminOrderItem, i18n: I18n): RowAction | null {
   if (i.status !== 'pending') return null;
   const paid = o.paymentStatus === 'paid';
+  const label = i18n._('Cancel');
+  const name = i.productName;
+  const seller = i.companyName;
   return {
-    label: /*i18n*/ 'Cancel',
-    confirmLabel: /*i18n*/ 'Cancel item',
-    name: `Cancel ${i.productName} of order ${orderNumber(o._id)}`,
+    label,
+    confirmLabel: i18n._('Cancel item'),
+    name: nameOf(i18n, label, i18n._('{name} of order {order}', { name, order: orderNumber(o._id) })),
     danger: true,
     question: {
-      title: `Cancel “${i.productName}” × ${i.quantity}?`,
+      title: i18n._('Cancel “{name}” × {quantity}?', { name, quantity: i.quantity }),
       message: paid
-        ? `Its stock goes back and its share of the payment (${formatRupees(i.amount)} plus GST) is refunded to the customer's card or UPI. The customer and ${i.companyName} get an e-mail.`
-        : `Its stock goes back; nothing was paid for it yet. The customer and ${i.companyName} get an e-mail.`,
+        ? i18n._(
+            "Its stock goes back and its share of the payment ({amount} plus GST) is refunded to the customer's card or UPI. The customer and {seller} get an e-mail.",
+            { amount: formatRupees(i.amount, localeOf(i18n)), seller },
+          )
+        : i18n._(
+            'Its stock goes back; nothing was paid for it yet. The customer and {seller} get an e-mail.',
+            { seller },
+          ),
     },
     run: () => cancelOrderItem(i._id),
-    done: `${i.productName} cancelled`,
+    done: i18n._('{name} cancelled', { name }),
   };
 }

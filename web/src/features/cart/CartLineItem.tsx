@@ -68,7 +68,7 @@ export function CartLineItem({
             className="icon-btn remove"
             onClick={onRemove}
             disabled={busy}
-            aria-label={`Remove ${name}`}
+            aria-label={i18n._('Remove {name}', { name })}
           >
             <TrashIcon />
           </button>

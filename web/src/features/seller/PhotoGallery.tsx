@@ -103,7 +103,11 @@ export function PhotoGallery({
                   />
                   {p.file && p.progress !== null && (
                     <div className="upload-progress">
-                      <progress max={100} value={p.progress} aria-label={`Upload progress of photo ${n}`} />
+                      <progress
+                        max={100}
+                        value={p.progress}
+                        aria-label={i18n._('Upload progress of photo {n}', { n })}
+                      />
                       <output aria-live="polite">{p.progress}%</output>
                     </div>
                   )}
@@ -114,7 +118,7 @@ export function PhotoGallery({
                       // aria-disabled, not disabled: the focus stays on the button as its photo moves.
                       aria-disabled={i === 0 || undefined}
                       onClick={() => onChange(movePhoto(photos, i, -1))}
-                      aria-label={`Move photo ${n} up`}
+                      aria-label={i18n._('Move photo {n} up', { n })}
                     >
                       ↑ <span aria-hidden="true">{i18n._('Up')}</span>
                     </button>
@@ -123,7 +127,7 @@ export function PhotoGallery({
                       className="btn btn-sm"
                       aria-disabled={i === photos.length - 1 || undefined}
                       onClick={() => onChange(movePhoto(photos, i, 1))}
-                      aria-label={`Move photo ${n} down`}
+                      aria-label={i18n._('Move photo {n} down', { n })}
                     >
                       ↓ <span aria-hidden="true">{i18n._('Down')}</span>
                     </button>
@@ -132,7 +136,7 @@ export function PhotoGallery({
                         type="button"
                         className="btn btn-sm"
                         onClick={() => onChange(makeCover(photos, i))}
-                        aria-label={`Make photo ${n} the cover`}
+                        aria-label={i18n._('Make photo {n} the cover', { n })}
                       >
                         {i18n._('Make cover')}
                       </button>
@@ -141,7 +145,7 @@ export function PhotoGallery({
                       type="button"
                       className="btn btn-sm btn-danger"
                       onClick={() => remove(i)}
-                      aria-label={`Remove photo ${n}`}
+                      aria-label={i18n._('Remove photo {n}', { n })}
                     >
                       {i18n._('Remove')}
                     </button>

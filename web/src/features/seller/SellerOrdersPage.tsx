@@ -238,7 +238,7 @@ function OrderCard({
   const choice = variantLabel(line.size, line.color, i18n);
   const [shipping, setShipping] = useState(false);
   return (
-    <li className="card order-card" aria-label={`Order of ${name}`}>
+    <li className="card order-card" aria-label={i18n._('Order of {name}', { name })}>
       {product?.image && (
         <img className="order-img" alt="" loading="lazy" {...imageProps(product.image, '96px')} />
       )}

@@ -123,7 +123,7 @@ function SellerProducts() {
                       to={`/update-product/${p._id}`}
                       className="btn btn-sm"
                       onClick={() => store.set(STORAGE.updateProductId, p._id)}
-                      aria-label={`Edit ${p.productName}`}
+                      aria-label={i18n._('Edit {name}', { name: p.productName })}
                     >
                       {i18n._('Edit')}
                     </Link>
@@ -133,7 +133,7 @@ function SellerProducts() {
                       type="button"
                       className="btn btn-sm btn-danger"
                       onClick={() => setDoomed(p)}
-                      aria-label={`Delete ${p.productName}`}
+                      aria-label={i18n._('Delete {name}', { name: p.productName })}
                     >
                       {i18n._('Delete')}
                     </button>

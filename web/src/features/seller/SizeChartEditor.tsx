@@ -80,7 +80,7 @@ export function SizeChartEditor({
                     <button
                       type="button"
                       className="chip-remove"
-                      aria-label={`Remove measurement ${m}`}
+                      aria-label={i18n._('Remove measurement {m}', { m })}
                       onClick={() => removeAt(i)}
                     >
                       ×
@@ -102,7 +102,7 @@ export function SizeChartEditor({
                         min={0}
                         max={500}
                         step="0.5"
-                        aria-label={`${m} of size ${s} (cm)`}
+                        aria-label={i18n._('{m} of size {s} (cm)', { m, s })}
                         value={chart.cm[s]?.[i] ?? ''}
                         onChange={(e) => setCm(s, i, e.target.value)}
                       />

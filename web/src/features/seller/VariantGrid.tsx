@@ -97,7 +97,7 @@ function SizesAndColors({
                   <button
                     type="button"
                     className="chip-remove"
-                    aria-label={`Remove colour ${c}`}
+                    aria-label={i18n._('Remove colour {c}', { c })}
                     onClick={() => onChange(removeColor(grid, c))}
                   >
                     ×
@@ -198,7 +198,7 @@ export function VariantGrid({
                       <td data-label={label}>
                         <input
                           className="input"
-                          aria-label={`${label} of ${name}`}
+                          aria-label={i18n._('{label} of {name}', { label, name })}
                           value={r[field]}
                           aria-invalid={err ? true : undefined}
                           aria-describedby={err ? errId : undefined}
@@ -223,10 +223,10 @@ export function VariantGrid({
                         {r.size}
                         {r.color && <span className="muted"> · {r.color}</span>}
                       </th>
-                      {input('stock', 'Stock')}
-                      {input('price', 'Price')}
-                      {input('mrp', 'MRP')}
-                      {input('sku', 'SKU')}
+                      {input('stock', i18n._('Stock'))}
+                      {input('price', i18n._('Price'))}
+                      {input('mrp', i18n._('MRP'))}
+                      {input('sku', i18n._('SKU'))}
                     </tr>
                   );
                 })}

@@ -146,7 +146,7 @@ function WishlistItem({
           <Link
             to={productPath(p._id)}
             className="btn btn-sm btn-primary"
-            aria-label={`Choose a size of ${p.productName}`}
+            aria-label={i18n._('Choose a size of {name}', { name: p.productName })}
           >
             {i18n._('Choose size')}
           </Link>
