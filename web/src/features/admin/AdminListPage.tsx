@@ -93,7 +93,7 @@ function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
           type="search"
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
-          placeholder={`${def.searchFields[0]?.toUpperCase()}${def.searchFields.slice(1)}`}
+          placeholder={capitalised(i18n._(def.searchFields))}
         />
         <button type="submit" className="btn btn-primary">
           <SearchIcon />
@@ -169,3 +169,6 @@ function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
     </section>
   );
 }
+
+/** 'Name, company…' from 'name, company…' (a Hindi text has no case and stays as it is). */
+const capitalised = (text: string) => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
