@@ -122,14 +122,6 @@ function toShopper(r: MailReturn & { customerEmail: string }): MailMessage {
   });
 }
 
-/** The day in Hindi, in the shop's time zone: '27 नव॰ 2026' (as the web shows it). */
-const dayHi = new Intl.DateTimeFormat('hi-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
-
 /** Where a COD refund goes, in Hindi: "आपकी UPI ID asha@okhdfc", "आपके बैंक खाते •••• 6789 (HDFC0001234)". */
 function refundToHi(to: MailReturn['refundTo']) {
   if (!to) return '';
@@ -158,7 +150,7 @@ function toShopperHi(r: MailReturn & { customerEmail: string }): MailMessage {
           ? `हमें ${what(r)} को ${r.exchangeName} से बदलने का आपका अनुरोध मिल गया है।`
           : `हमें ${what(r)} के रिफ़ंड का आपका अनुरोध मिल गया है।`,
         ...(r.kind === 'exchange' ? [`इस बीच ${r.exchangeName} आपके लिए अलग रख दिया गया है।`] : []),
-        `विक्रेता ${dayHi.format(r.decisionDue)} तक तय करेगा; जैसे ही वह तय करेगा, हम आपको ई-मेल करेंगे।`,
+        `विक्रेता ${formatDay(r.decisionDue, 'hi')} तक तय करेगा; जैसे ही वह तय करेगा, हम आपको ई-मेल करेंगे।`,
       ],
     ],
     approved: [

@@ -459,9 +459,9 @@ function evaluate(node: TsNode, lexicon: Lexicon, words: number): Bits {
 
 /**
  * For each of the filters the index keeps bit sets for, the slots that may pass it (a superset: a
- * price range takes every band it overlaps). A product
- * outside two of them fails two filters and counts towards no facet. Brand and colour are left to
- * the search's own checks.
+ * price range takes every band it overlaps). A product outside two of them fails two filters and
+ * counts towards no facet. Brand and colour are left to the search's own checks. None when fewer
+ * than two of these filters are asked for: nothing can fail two.
  */
 function prefilters(
   s: Slots,
@@ -475,6 +475,9 @@ function prefilters(
     inStockOnly: boolean;
   },
 ): Uint32Array[] {
+  const price = f.min !== undefined || f.max !== undefined;
+  const asked = [f.category !== undefined, f.subCategory !== undefined, price, !!f.sizeFlags, f.inStockOnly];
+  if (asked.filter(Boolean).length < 2) return [];
   const none = () => new Uint32Array(words);
   const union = (sets: (Uint32Array | undefined)[]) => {
     const out = none();
@@ -484,7 +487,7 @@ function prefilters(
   const passes: Uint32Array[] = [];
   if (f.category !== undefined) passes.push(s.categoryBits.of(f.category) ?? none());
   if (f.subCategory !== undefined) passes.push(s.subCategoryBits.of(f.subCategory) ?? none());
-  if (f.min !== undefined || f.max !== undefined) {
+  if (price) {
     const bands: (Uint32Array | undefined)[] = [];
     for (let b = 0; b <= BAND_STARTS.length; b++) {
       const from = b === 0 ? Number.NEGATIVE_INFINITY : BAND_STARTS[b - 1]!;
@@ -916,11 +919,11 @@ export class SearchIndex {
       if ((fails === 0 || failed === IN_STOCK) && inStock[d]) inStockCount++;
     };
     const passes = prefilters(s, words, { category, subCategory, min, max, sizeFlags, inStockOnly });
-    if (text || passes.length >= 2) {
+    if (text || passes.length > 0) {
       const k = passes.length;
       for (let w = 0; w < words; w++) {
         let bits = text ? text[w]! : -1;
-        if (k >= 2 && bits !== 0) {
+        if (k > 0 && bits !== 0) {
           // Fails none of the prefilters (`zero`), or exactly one (`one`): the others count nowhere.
           let zero = -1;
           let one = 0;

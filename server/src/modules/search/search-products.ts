@@ -288,6 +288,7 @@ async function productsJson(db: DbOrTx, kept: ProductJsonCache, ids: string[]): 
 }
 
 const NO_ITEMS = '{"items":[]';
+const ITEMS_OPEN = Buffer.from('{"items":[');
 const COMMA = Buffer.from(',');
 
 /**
@@ -299,7 +300,7 @@ const COMMA = Buffer.from(',');
 export function answerJson(items: Buffer[], rest: Omit<ProductSearchAnswer, 'items'>): Buffer {
   const envelope = JSON.stringify(productSearchAnswerSchema.encode({ ...rest, items: [] }));
   if (!envelope.startsWith(NO_ITEMS)) throw new Error('the search answer schema no longer begins with items');
-  const parts: Buffer[] = [Buffer.from('{"items":[')];
+  const parts: Buffer[] = [ITEMS_OPEN];
   items.forEach((item, i) => {
     if (i > 0) parts.push(COMMA);
     parts.push(item);
