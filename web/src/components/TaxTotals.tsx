@@ -59,7 +59,7 @@ export function TaxTotals({ totals, taxableLabel }: { totals: TaxedTotals; taxab
   }
   return (
     <dl className="tax-totals">
-      <dt>{taxableLabel}</dt>
+      <dt>{i18n._(taxableLabel)}</dt>
       <dd data-testid="summary-taxable">{formatRupees(totals.subtotal, i18n.locale)}</dd>
       <dt>
         {i18n._('GST (')}

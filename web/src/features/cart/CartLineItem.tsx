@@ -31,7 +31,7 @@ export function CartLineItem({
     <li className="cart-line">
       <img {...imageProps(p?.image ?? '', '96px')} alt={name} width={96} height={120} loading="lazy" />
       <div className="cart-line-info">
-        <span className="muted small">{p ? categoryLabel(p.category) : ''}</span>
+        <span className="muted small">{p ? i18n._(categoryLabel(p.category)) : ''}</span>
         {p ? (
           <Link to={productPath(p._id)} className="cart-line-name">
             {name}
@@ -44,7 +44,9 @@ export function CartLineItem({
             {choice}
           </span>
         )}
-        <span className="muted small">{p && `${formatRupees(each, i18n.locale)} each`}</span>
+        <span className="muted small">
+          {p && i18n._('{price} each', { price: formatRupees(each, i18n.locale) })}
+        </span>
         {onStep ? (
           <QuantityStepper
             value={line.quantity}

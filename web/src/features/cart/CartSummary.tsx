@@ -29,7 +29,7 @@ export function CartSummary({ totals, showCoupon = true }: { totals: Totals; sho
           <input id="coupon" disabled placeholder={i18n._('Temporarily Unavailable')} />
         </div>
       )}
-      <TaxTotals totals={totals} taxableLabel="Taxable amount" />
+      <TaxTotals totals={totals} taxableLabel={/*i18n*/ 'Taxable amount'} />
     </div>
   );
 }

@@ -133,7 +133,7 @@ export default function OrderPage() {
 
           <div className="card order-summary">
             <h2>{i18n._('Payment')}</h2>
-            <TaxTotals totals={order} taxableLabel="Subtotal" />
+            <TaxTotals totals={order} taxableLabel={/*i18n*/ 'Subtotal'} />
             <TaxDocumentButtons documents={taxDocumentsOf(order.items)} as="user" />
           </div>
         </div>
