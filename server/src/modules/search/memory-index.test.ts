@@ -14,7 +14,7 @@ import { products, productVariants, sellers } from '../../db/schema.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import { bumpCatalogVersion } from '../catalog/index.ts';
 import { lexemesOf, micros, SearchIndex } from './memory-index.ts';
-import { searchProducts } from './search-products.ts';
+import { runSearch, searchProducts } from './search-products.ts';
 import { parseTsquery } from './tsquery.ts';
 
 /**
@@ -42,6 +42,9 @@ const NAMES = [
   'Silk Saree',
   'Girls Frock',
   'Hoodie',
+  'Graphic Tee',
+  'Cotton T Shirt',
+  'Polo T-Shirts',
 ];
 const BRANDS = ['Rangrez', ' rangrez ', 'RANGREZ', 'Desi Loom', 'Khadi Craft', null];
 const COLORS = ['Blue', 'blue', 'Maroon', ' White', null];
@@ -149,6 +152,11 @@ const QUERIES = [
   'category=Kids&subCategory=gentsHoody&inStock=true&maxPrice=500',
   'size=14-15Y&inStock=true&category=Womens',
   'q=item&category=Mens&size=M&maxPrice=1999',
+  // A hyphenated word is a phrase of its parts in PostgreSQL ("tee" means "t-shirt" too).
+  'q=tee',
+  'q=t-shirt&sort=price_asc',
+  'q=t-shirts&category=Kids',
+  'q=tee -cotton',
 ];
 
 async function expectSame(query: string) {
@@ -185,6 +193,18 @@ describe('the catalogue in memory', () => {
 
   it.each(QUERIES)('answers %j as the SQL search does', async (query) => {
     await expectSame(query);
+  });
+
+  it('answers the phrase of a hyphenated word from memory, not in SQL', async () => {
+    for (const query of ['q=tee', 'q=t-shirt', 'q=polo t-shirts']) {
+      expect(await index.catchUp()).toBe(true);
+      const result = await runSearch(ctx.db, parse(query), { index });
+      expect('json' in result, query).toBe(true);
+      expect(result.total, query).toBeGreaterThan(0);
+    }
+    // A phrase the shopper typed needs word positions: SQL answers it.
+    const typed = await runSearch(ctx.db, parse('q="slim fit"'), { index });
+    expect('json' in typed).toBe(false);
   });
 
   it('gives the total and page a plain count(*) gives', async () => {
@@ -225,6 +245,52 @@ describe('the catalogue in memory', () => {
     await expectSame('q=shirt&sort=price_desc');
     await ctx.db.update(sellers).set({ status: 'active' }).where(eq(sellers.id, otherSellerId));
     expect((await inMemory('')).total).toBe(before);
+  });
+
+  it('filters and counts colours past the first 31 (kept as lists, not bits) as the SQL search does', async () => {
+    const rows: (typeof products.$inferInsert)[] = [];
+    const variants: (typeof productVariants.$inferInsert)[] = [];
+    for (let i = 0; i < 40; i++) {
+      const id = randomUUID();
+      rows.push({
+        id,
+        sellerId,
+        name: `Shaded Dupatta ${i}`,
+        category: 'Womens',
+        subCategory: 'LadiesDress',
+        pricePaise: rupeesToPaise(300 + i * 50),
+        stock: 0,
+        imageUrl: '/media/test/sample-640.webp',
+        imageId: `test/${id}`,
+        // Spelt two ways: the facet shows each colour once.
+        color: i % 2 ? `Shade ${i}` : `shade ${i} `,
+        createdAt: new Date(Date.parse('2026-03-01T00:00:00Z') + i * 60_000),
+      });
+      for (const [k, color] of [`Tint ${i}`, `Shade ${(i + 7) % 40}`].entries())
+        variants.push({
+          productId: id,
+          sellerId,
+          size: k ? 'L' : 'M',
+          color,
+          sku: `SH-${id}-${k}`,
+          stock: i % 3 === 0 && k === 1 ? 0 : 2,
+          pricePaise: rupeesToPaise(300 + i * 50),
+        });
+    }
+    await ctx.db.insert(products).values(rows);
+    await ctx.db.insert(productVariants).values(variants);
+    await bumpCatalogVersion(ctx.db);
+    const all = await inMemory('q=shaded&limit=1');
+    expect(all.facets.color.length).toBeGreaterThan(70);
+    for (const query of [
+      'q=shaded',
+      'color=shade 38',
+      'color=Tint 39&color=shade 2',
+      'color=tint 35&maxPrice=2000&sort=price_desc',
+      'category=Womens&color=shade 33&inStock=true',
+      'q=dupatta&color=shade 1&color=tint 36',
+    ])
+      await expectSame(query);
   });
 
   it('walks deep pages by cursor with no product twice and none skipped while products are added', async () => {
@@ -375,6 +441,32 @@ describe('reading what PostgreSQL prints', () => {
     });
     expect(parseTsquery("'it''s'")).toEqual({ op: 'term', lexeme: "it's", prefix: false });
     expect(parseTsquery("'slim' <-> 'fit'")).toBeUndefined();
+    // The phrase PostgreSQL makes of a hyphenated word is that word: its parts always follow it.
+    expect(parseTsquery("'tee' | 't-shirt' <2> 'shirt' | 'tshirt'")).toEqual({
+      op: 'or',
+      args: [
+        {
+          op: 'or',
+          args: [
+            { op: 'term', lexeme: 'tee', prefix: false },
+            { op: 'term', lexeme: 't-shirt', prefix: false },
+          ],
+        },
+        { op: 'term', lexeme: 'tshirt', prefix: false },
+      ],
+    });
+    expect(parseTsquery("'ready-to-wear' <-> 'readi' <2> 'wear' & 'kurta'")).toEqual({
+      op: 'and',
+      args: [
+        { op: 'term', lexeme: 'ready-to-wear', prefix: false },
+        { op: 'term', lexeme: 'kurta', prefix: false },
+      ],
+    });
+    // Not the word's own parts, or not where they fall: positions are needed.
+    expect(parseTsquery("'t-shirt' <-> 'shirt'")).toBeUndefined();
+    expect(parseTsquery("'t-shirt' <2> 'fit'")).toBeUndefined();
+    expect(parseTsquery("'t-shirt' <2> 'shirt':*")).toBeUndefined();
+    expect(parseTsquery("'t-shirt' <2> ( 'shirt' | 'top' )")).toBeUndefined();
     expect(parseTsquery('')).toBeUndefined();
     expect(parseTsquery("'a' &")).toBeUndefined();
   });

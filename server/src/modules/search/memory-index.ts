@@ -233,6 +233,26 @@ const RELOAD_PAST_CHANGES = 50_000;
 
 const byCount = (a: FacetValue, b: FacetValue) => b.count - a.count || a.value.localeCompare(b.value);
 
+/** A list of codes as bits, and 1 when one of them is 31 or more (the bits then do not say it all). */
+function maskOf(codes: Int32Array): [number, number] {
+  let mask = 0;
+  let wide = 0;
+  for (const code of codes) {
+    if (code < 31) mask |= 1 << code;
+    else wide = 1;
+  }
+  return [mask, wide];
+}
+
+/** The codes of a mask's bits, each counted once in `counts`. */
+function countBits(mask: number, counts: Int32Array) {
+  for (let m = mask; m !== 0; ) {
+    const low = m & -m;
+    counts[31 - Math.clz32(low)]!++;
+    m ^= low;
+  }
+}
+
 /** The in-memory copy of product_search, in slots; a changed product moves to a new slot. */
 class Slots {
   capacity = 0;
@@ -259,13 +279,15 @@ class Slots {
   colorKeys: Int32Array[] = [];
   colorSpellings: Int32Array[] = [];
   /**
-   * The same, read fast: sizes as bits (codes below 31; `sizeWide` when a product has another),
-   * the one colour key and spelling when a product has exactly one (-1 none, -2 several: the lists).
+   * The same, read fast: as bits of their codes when every code is below 31 (`…Wide` when a
+   * product has another: its list is read), so a product's visit reads no list.
    */
   sizeMask = new Int32Array(0);
   sizeWide = new Uint8Array(0);
-  colorOne = new Int32Array(0);
-  colorSpellingOne = new Int32Array(0);
+  colorMask = new Int32Array(0);
+  colorWide = new Uint8Array(0);
+  colorSpellingMask = new Int32Array(0);
+  colorSpellingWide = new Uint8Array(0);
 
   /**
    * The same as bit sets, for the values a search filters on most (category, sub-category, price
@@ -319,8 +341,10 @@ class Slots {
     this.created = typed(this.created, (n) => new Float64Array(n));
     this.sizeMask = typed(this.sizeMask, (n) => new Int32Array(n));
     this.sizeWide = typed(this.sizeWide, (n) => new Uint8Array(n));
-    this.colorOne = typed(this.colorOne, (n) => new Int32Array(n));
-    this.colorSpellingOne = typed(this.colorSpellingOne, (n) => new Int32Array(n));
+    this.colorMask = typed(this.colorMask, (n) => new Int32Array(n));
+    this.colorWide = typed(this.colorWide, (n) => new Uint8Array(n));
+    this.colorSpellingMask = typed(this.colorSpellingMask, (n) => new Int32Array(n));
+    this.colorSpellingWide = typed(this.colorSpellingWide, (n) => new Uint8Array(n));
     for (const bits of [
       this.categoryBits,
       this.subCategoryBits,
@@ -394,17 +418,9 @@ class Slots {
     }
     this.colorKeys[s] = this.intern([...keys].sort((a, b) => a - b));
     this.colorSpellings[s] = this.intern([...spellings].sort((a, b) => a - b));
-    let mask = 0;
-    let wide = 0;
-    for (const code of this.sizes[s]!) {
-      if (code < 31) mask |= 1 << code;
-      else wide = 1;
-    }
-    this.sizeMask[s] = mask;
-    this.sizeWide[s] = wide;
-    const one = (list: Int32Array) => (list.length === 1 ? list[0]! : list.length === 0 ? -1 : -2);
-    this.colorOne[s] = one(this.colorKeys[s]!);
-    this.colorSpellingOne[s] = one(this.colorSpellings[s]!);
+    [this.sizeMask[s], this.sizeWide[s]] = maskOf(this.sizes[s]!);
+    [this.colorMask[s], this.colorWide[s]] = maskOf(this.colorKeys[s]!);
+    [this.colorSpellingMask[s], this.colorSpellingWide[s]] = maskOf(this.colorSpellings[s]!);
     this.categoryBits.add(this.category[s]!, s);
     this.subCategoryBits.add(this.subCategory[s]!, s);
     this.bandBits.add(this.band[s]!, s);
@@ -825,6 +841,8 @@ export class SearchIndex {
     const colorSeen = new Uint8Array(s.colorSpellingNames.size);
     let inStockCount = 0;
     let total = 0;
+    /** The colour spellings seen below code 31, as bits (into colorSeen after the visits). */
+    let spellingsSeen = 0;
     if (this.matches.length < n) this.matches = new Int32Array(s.capacity);
     const matches = this.matches;
 
@@ -843,7 +861,10 @@ export class SearchIndex {
     const categories = s.category;
     const subCategories = s.subCategory;
     const colorSpellings = s.colorSpellings;
-    const { sizeMask, sizeWide, colorOne, colorSpellingOne } = s;
+    const { sizeMask, sizeWide, colorMask, colorWide, colorSpellingMask, colorSpellingWide } = s;
+    let colorBits = 0;
+    if (colorFlags)
+      for (let c = 0; c < Math.min(31, colorFlags.length); c++) if (colorFlags[c]) colorBits |= 1 << c;
     const anyOf = (list: Int32Array, flagged: Uint8Array) => {
       for (let i = 0; i < list.length; i++) if (flagged[list[i]!]) return true;
       return false;
@@ -873,10 +894,9 @@ export class SearchIndex {
         if (++fails > 1) return;
         failed = SIZE;
       }
-      const color = colorOne[d]!;
       if (
         colorFlags &&
-        !(color >= 0 ? colorFlags[color] === 1 : color === -2 && anyOf(colorKeys[d]!, colorFlags))
+        !(colorWide[d] ? anyOf(colorKeys[d]!, colorFlags) : (colorMask[d]! & colorBits) !== 0)
       ) {
         if (++fails > 1) return;
         failed = COLOR;
@@ -895,26 +915,17 @@ export class SearchIndex {
         if (sizeWide[d]) {
           const list = sizes[d]!;
           for (let i = 0; i < list.length; i++) sizeCount[list[i]!]!++;
-        } else {
-          for (let m = sizeMask[d]!; m !== 0; ) {
-            const low = m & -m;
-            sizeCount[31 - Math.clz32(low)]!++;
-            m ^= low;
-          }
-        }
+        } else countBits(sizeMask[d]!, sizeCount);
       }
       if (fails === 0 || failed === COLOR) {
-        if (color >= 0) colorCount[color]!++;
-        else if (color === -2) {
+        if (colorWide[d]) {
           const list = colorKeys[d]!;
           for (let i = 0; i < list.length; i++) colorCount[list[i]!]!++;
-        }
-        const spelling = colorSpellingOne[d]!;
-        if (spelling >= 0) colorSeen[spelling] = 1;
-        else if (spelling === -2) {
+        } else countBits(colorMask[d]!, colorCount);
+        if (colorSpellingWide[d]) {
           const spelt = colorSpellings[d]!;
           for (let i = 0; i < spelt.length; i++) colorSeen[spelt[i]!] = 1;
-        }
+        } else spellingsSeen |= colorSpellingMask[d]!;
       }
       if ((fails === 0 || failed === IN_STOCK) && inStock[d]) inStockCount++;
     };
@@ -945,6 +956,7 @@ export class SearchIndex {
       for (let d = 0; d < n; d++) visit(d);
     }
 
+    for (let c = 0; c < Math.min(31, colorSeen.length); c++) if (spellingsSeen & (1 << c)) colorSeen[c] = 1;
     const facets = this.facetsOf(s, {
       catCount,
       subCount,

@@ -4,7 +4,7 @@
  * database still does the language work — splitting, stemming, stop words, the synonyms and typos
  * the query was built with — and prints the result; this only reads its syntax. Phrases (`<->`,
  * `<N>`) need word positions, which the index does not keep: `parseTsquery` says so (undefined) and
- * the search runs in SQL instead.
+ * the search runs in SQL instead, except the phrase of one hyphenated word (`compoundPhrase`).
  */
 export type TsNode =
   | { op: 'term'; lexeme: string; prefix: boolean }
@@ -13,7 +13,8 @@ export type TsNode =
 
 type Token =
   | { kind: 'term'; lexeme: string; prefix: boolean }
-  | { kind: '&' | '|' | '!' | '(' | ')' | 'phrase' };
+  | { kind: '&' | '|' | '!' | '(' | ')' }
+  | { kind: 'phrase'; distance: number };
 
 function tokenize(text: string): Token[] | undefined {
   const tokens: Token[] = [];
@@ -28,7 +29,10 @@ function tokenize(text: string): Token[] | undefined {
     } else if (c === '<') {
       const end = text.indexOf('>', i);
       if (end < 0) return undefined;
-      tokens.push({ kind: 'phrase' });
+      const inside = text.slice(i + 1, end);
+      const distance = inside === '-' ? 1 : /^\d+$/.test(inside) ? Number(inside) : Number.NaN;
+      if (!(distance >= 1)) return undefined;
+      tokens.push({ kind: 'phrase', distance });
       i = end + 1;
     } else if (c === "'") {
       let lexeme = '';
@@ -74,7 +78,7 @@ function tokenize(text: string): Token[] | undefined {
  */
 export function parseTsquery(text: string): TsNode | undefined {
   const tokens = tokenize(text);
-  if (!tokens || tokens.length === 0 || tokens.some((t) => t.kind === 'phrase')) return undefined;
+  if (!tokens || tokens.length === 0) return undefined;
   let at = 0;
   const peek = () => tokens[at];
   // Precedence as PostgreSQL's: ! binds tightest, then &, then |.
@@ -93,11 +97,21 @@ export function parseTsquery(text: string): TsNode | undefined {
     }
     return undefined;
   };
+  // A phrase binds tighter than & and looser than !; only a hyphenated word's own phrase is read.
+  const phrase = (): TsNode | undefined => {
+    const first = primary();
+    const parts: { node: TsNode | undefined; distance: number }[] = [];
+    for (let next = peek(); first && next?.kind === 'phrase'; next = peek()) {
+      at++;
+      parts.push({ node: primary(), distance: next.distance });
+    }
+    return parts.length === 0 ? first : compoundPhrase(first, parts);
+  };
   const and = (): TsNode | undefined => {
-    let left = primary();
+    let left = phrase();
     while (left && peek()?.kind === '&') {
       at++;
-      const right = primary();
+      const right = phrase();
       left = right && { op: 'and', args: [left, right] };
     }
     return left;
@@ -113,4 +127,36 @@ export function parseTsquery(text: string): TsNode | undefined {
   };
   const tree = or();
   return tree && at === tokens.length ? tree : undefined;
+}
+
+/**
+ * A phrase PostgreSQL makes of one hyphenated word: `t-shirt` is `'t-shirt' <2> 'shirt'` (the
+ * whole word, then its parts at the positions that follow it, stop words counted, stemmed). A
+ * product has the whole word's lexeme only where its text has that word, and then always its parts
+ * right after it, so the phrase matches exactly the products with the whole word: it is that term.
+ * Any other phrase (quotes the shopper typed, parts that are not the word's) needs positions:
+ * undefined.
+ */
+function compoundPhrase(
+  first: TsNode | undefined,
+  parts: { node: TsNode | undefined; distance: number }[],
+): TsNode | undefined {
+  if (first?.op !== 'term' || first.prefix || !first.lexeme.includes('-')) return undefined;
+  const segments = first.lexeme.split('-');
+  let offset = 0;
+  for (const { node, distance } of parts) {
+    offset += distance;
+    if (node?.op !== 'term' || node.prefix || node.lexeme === '') return undefined;
+    const segment = segments[offset - 1];
+    // Stemmed: a prefix of its segment, or changed in its last letter at most ("ready" → "readi").
+    if (
+      segment === undefined ||
+      !(
+        segment.startsWith(node.lexeme) ||
+        (segment.length > 2 && node.lexeme.startsWith(segment.slice(0, -1)))
+      )
+    )
+      return undefined;
+  }
+  return first;
 }
