@@ -186,15 +186,18 @@ export interface SearchFigures {
 }
 
 /**
- * Waits until the server answers searches from its in-memory index (loaded in the background
- * after start-up on a large catalogue: a million products take about a minute).
+ * Waits until the server answers searches from its in-memory index and has kept its product
+ * answers (both loaded in the background after start-up on a large catalogue: a million products
+ * take about a minute), as a shop's server is once started.
  */
 async function indexLoaded(baseUrl: string, timeoutMs = 900_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const res = await fetch(`${baseUrl}/api/search/status`).catch(() => undefined);
-    const status = res?.ok ? ((await res.json()) as { index?: string }) : undefined;
-    if (status?.index === 'ready' || Date.now() > until) return;
+    const status = res?.ok
+      ? ((await res.json()) as { index?: string; answers?: { filling?: boolean } })
+      : undefined;
+    if ((status?.index === 'ready' && !status.answers?.filling) || Date.now() > until) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
@@ -216,9 +219,10 @@ export async function measureSearch(
 ): Promise<SearchFigures> {
   await indexLoaded(baseUrl);
   const all = distinctSearches();
-  // A few searches first, not measured: the server's JIT and connections, the database's caches.
-  const warmUp = all.splice(0, 20);
-  await eachOnce(baseUrl, warmUp, 2);
+  // A few searches first, not measured: the server's JIT and its database connections (as many as
+  // the concurrent run will use), the database's caches.
+  const warmUp = all.splice(0, 40);
+  await eachOnce(baseUrl, warmUp, opts.connections);
   const coldOne = all.splice(0, Math.min(opts.coldOne, all.length));
   const coldMany = all.splice(0, Math.min(opts.coldMany, all.length));
   const before = await opts.statements();

@@ -26,6 +26,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: optionalString,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
+   * Memory for the product answers search keeps as JSON, filled at start-up newest first (ADR 012):
+   * 256 MB holds about 100,000 products; 0 keeps none.
+   */
+  SEARCH_ANSWERS_MB: z.coerce.number().int().min(0).max(65_536).default(256),
   JWT_SECRET: optionalString,
   CORS_ORIGIN: optionalString,
   ADMIN_EMAIL: optionalString,
@@ -120,6 +125,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Connections the server keeps to PostgreSQL (ignored for PGlite, which has one). */
   databasePoolSize: number;
+  /** Bytes search may keep of product answers as JSON (ADR 012). */
+  searchAnswersBytes: number;
   jwtSecret: string;
   corsOrigin: string | boolean;
   admin: { email: string; password: string } | undefined;
@@ -240,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    searchAnswersBytes: e.SEARCH_ANSWERS_MB * 1024 * 1024,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     corsOrigin: e.CORS_ORIGIN ?? true,
     admin:

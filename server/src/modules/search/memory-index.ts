@@ -648,15 +648,37 @@ export class SearchIndex {
     {
       reloadPastChanges = RELOAD_PAST_CHANGES,
       productJsonBytes,
+      afterLoad,
     }: {
       /** More changed products than this at once (and a quarter of the catalogue): reload whole. */
       reloadPastChanges?: number;
       /** The bound of the product answers kept as JSON. */
       productJsonBytes?: number;
+      /** Run in the background after each whole load (the route fills the product answers). */
+      afterLoad?: (loaded: { still: () => boolean }) => Promise<void>;
     } = {},
   ) {
     this.reloadPastChanges = reloadPastChanges;
     this.productJson = new ProductJsonCache(productJsonBytes);
+    this.afterLoad = afterLoad;
+  }
+
+  private readonly afterLoad: ((loaded: { still: () => boolean }) => Promise<void>) | undefined;
+  /** Whether `afterLoad` is running for the copy in use (operators, benchmarks: `/api/search/status`). */
+  filling: Promise<void> | undefined;
+
+  /**
+   * The live products, newest first (as the newest sort orders them): what a shopper is shown most
+   * and what start-up keeps the answers of first.
+   */
+  newestIds(): string[] {
+    const s = this.slots;
+    if (!s) return [];
+    const live: number[] = [];
+    for (let d = 0; d < s.length; d++) if (s.alive[d]) live.push(d);
+    const order = orderOf(s, 'newest', undefined);
+    live.sort(order.compare);
+    return live.map((d) => s.ids[d]!);
   }
 
   /** Loads the catalogue in the background (searches run in SQL until it is in). */
@@ -669,7 +691,7 @@ export class SearchIndex {
 
   close() {
     this.closed = true;
-    return this.loading ?? Promise.resolve();
+    return Promise.all([this.loading, this.filling]).then(() => undefined);
   }
 
   get ready() {
@@ -702,6 +724,14 @@ export class SearchIndex {
     this.caughtUpVersion = -1;
     this.unseen = unseenOf(snap!);
     this.caughtUpAt = 0;
+    if (this.afterLoad) {
+      const filling = this.afterLoad({ still: () => !this.closed && this.slots === fresh })
+        .catch(() => undefined)
+        .finally(() => {
+          if (this.filling === filling) this.filling = undefined;
+        });
+      this.filling = filling;
+    }
   }
 
   /**

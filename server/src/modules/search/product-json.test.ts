@@ -8,7 +8,7 @@ import { products, productVariants, sellers } from '../../db/schema.ts';
 import { bumpCatalogVersion } from '../catalog/index.ts';
 import { SearchIndex } from './memory-index.ts';
 import { ProductJsonCache } from './product-json.ts';
-import { runSearch, searchProducts } from './search-products.ts';
+import { keepNewestAnswers, runSearch, searchProducts } from './search-products.ts';
 
 /**
  * The product answers kept as JSON (product-json.ts, ADR 012): a search answered from memory is
@@ -185,6 +185,86 @@ describe('search answers built from kept product JSON', () => {
     expect((await expectSameEverywhere(query)).total).toBe(0);
     await ctx.db.update(sellers).set({ status: 'active' }).where(eq(sellers.id, seller.id));
     expect((await expectSameEverywhere(query)).total).toBe(after.total);
+  });
+
+  it('gives an answer the same ETag in every process, and a new one when a product in it changes', async () => {
+    const query = 'q=kurta&sort=newest&limit=6';
+    const etagOf = async (index: SearchIndex) => {
+      expect(await index.catchUp()).toBe(true);
+      const result = await runSearch(ctx.db, parse(query), { index });
+      if (!('json' in result)) throw new Error('not answered from memory');
+      return result.etag;
+    };
+    const before = await etagOf(first);
+    expect(before).toMatch(/^"[\w-]{22}"$/);
+    expect(await etagOf(second)).toBe(before);
+
+    const route = await ctx.app.inject({ method: 'GET', url: `/api/products?${query}` });
+    expect(route.headers.etag).toBe(before);
+    const notModified = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/products?${query}`,
+      headers: { 'if-none-match': before },
+    });
+    expect(notModified.statusCode).toBe(304);
+
+    const shown = (JSON.parse(route.body) as { items: { _id: string }[] }).items[2]!._id;
+    await ctx.db.update(products).set({ description: 'Now in mulmul' }).where(eq(products.id, shown));
+    await bumpCatalogVersion(ctx.db);
+    const after = await etagOf(first);
+    expect(after).not.toBe(before);
+    expect(await etagOf(second)).toBe(after);
+    const changed = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/products?${query}`,
+      headers: { 'if-none-match': before },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).toBe(after);
+  });
+
+  it('keeps the newest products’ answers once loaded, so a search reads no product; again after a reload', async () => {
+    const filled: SearchIndex = new SearchIndex(ctx.db, {
+      afterLoad: ({ still }) => keepNewestAnswers(ctx.db, filled, still),
+    });
+    try {
+      await filled.start();
+      await filled.filling;
+      const visible = (await searchProducts(ctx.db, parse('limit=1'))).total;
+      expect(visible).toBeGreaterThan(10);
+      expect(filled.productJson.size).toBe(visible);
+      const misses = filled.productJson.misses;
+      for (const query of QUERIES)
+        expect(await builtFromMemory(filled, query)).toBe(await serialisedInSql(query));
+      expect(filled.productJson.misses).toBe(misses);
+
+      await (filled as unknown as { reload(): Promise<void> }).reload();
+      expect(filled.filling).toBeDefined();
+      await filled.filling;
+      expect(filled.productJson.size).toBe(visible);
+    } finally {
+      await filled.close();
+    }
+  });
+
+  it('keeps only the newest answers that fit in its memory', async () => {
+    const one = (await searchProducts(ctx.db, parse('limit=1'))).items[0]!;
+    const bytes = Buffer.byteLength(JSON.stringify(one));
+    const small: SearchIndex = new SearchIndex(ctx.db, {
+      productJsonBytes: 6 * (bytes + 160),
+      afterLoad: ({ still }) => keepNewestAnswers(ctx.db, small, still),
+    });
+    try {
+      await small.start();
+      await small.filling;
+      const newest = (await searchProducts(ctx.db, parse('sort=newest&limit=48'))).items.map((p) => p._id);
+      expect(small.productJson.size).toBeGreaterThanOrEqual(3);
+      expect(small.productJson.size).toBeLessThan(6);
+      for (const [i, id] of newest.entries())
+        expect(small.productJson.has(id), id).toBe(i < small.productJson.size);
+    } finally {
+      await small.close();
+    }
   });
 
   it('is emptied when the index reloads whole', async () => {

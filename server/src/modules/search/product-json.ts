@@ -20,7 +20,7 @@
  * Bounded: least recently used answers go first once their bytes pass `maxBytes`.
  */
 
-/** 24 MB of text: about 10,000 products, a tenth of a 100,000-product catalogue. */
+/** 24 MB of text (about 10,000 products) unless told otherwise (the server: SEARCH_ANSWERS_MB). */
 export const PRODUCT_JSON_MAX_BYTES = 24 * 1024 * 1024;
 /** Drops remembered one by one; past this many, reads that began before are all refused. */
 const REMEMBER_DROPS = 20_000;
@@ -52,7 +52,7 @@ export class ProductJsonCache {
   hits = 0;
   misses = 0;
 
-  constructor(private readonly maxBytes = PRODUCT_JSON_MAX_BYTES) {}
+  constructor(readonly maxBytes = PRODUCT_JSON_MAX_BYTES) {}
 
   get size() {
     return this.entries.size;
@@ -73,6 +73,11 @@ export class ProductJsonCache {
     this.entries.delete(id);
     this.entries.set(id, entry);
     return entry.json;
+  }
+
+  /** Whether the product's JSON is kept (not counted as a use). */
+  has(id: string): boolean {
+    return this.entries.has(id);
   }
 
   /** Where a read from the database begins: pass it to `put`. */

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { concurrencyLimit } from '../../lib/limit.ts';
 import { catalogCacheOf, sendCached } from '../catalog/index.ts';
 import { SearchIndex } from './memory-index.ts';
-import { runSearch, type SearchCache, type SearchResult } from './search-products.ts';
+import { keepNewestAnswers, runSearch, type SearchCache, type SearchResult } from './search-products.ts';
 
 /**
  * Searches that go over many products run at most this many at a time (the rest wait their turn
@@ -19,12 +19,16 @@ const INDEX_WAIT_MS = 3_000;
 /** Search: the shop's product search with filters, facets and sorting. */
 export default async function searchRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const { db, config } = app.deps;
   const cache = catalogCacheOf(app.deps);
   const limit = concurrencyLimit(SEARCHES_AT_ONCE);
   // The catalogue's search fields in memory (ADR 012), loaded once the app is up: until then, and
   // for what it cannot answer, searches run in SQL.
-  const index = new SearchIndex(db);
+  // The product answers too, newest first, as far as SEARCH_ANSWERS_MB allows.
+  const index: SearchIndex = new SearchIndex(db, {
+    productJsonBytes: config.searchAnswersBytes,
+    afterLoad: ({ still }) => keepNewestAnswers(db, index, still),
+  });
   app.addHook('onReady', async () => {
     const loading = index.start().catch((err) => app.log.error({ err }, 'search index: loading failed'));
     // A small catalogue is in before the first request; a large one loads on while SQL answers.
@@ -46,6 +50,8 @@ export default async function searchRoutes(fastify: FastifyInstance) {
     products: index.size,
     // The product answers kept as JSON: how many, their size, and how often a page found them.
     answers: {
+      // Still being filled after the index loaded.
+      filling: index.filling !== undefined,
       kept: index.productJson.size,
       bytes: index.productJson.heldBytes,
       hits: index.productJson.hits,
@@ -74,7 +80,9 @@ export default async function searchRoutes(fastify: FastifyInstance) {
       },
       (payload) => {
         const found = payload as SearchResult;
-        return 'json' in found ? found.json : (reply.serialize(found.answer) as string);
+        return 'json' in found
+          ? { bytes: found.json, etag: found.etag }
+          : (reply.serialize(found.answer) as string);
       },
     );
   });

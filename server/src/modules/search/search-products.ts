@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type ProductSearchAnswer,
   type ProductSearchQuery,
@@ -75,7 +76,10 @@ function orderKey(query: ProductSearchQuery, sort: SearchSort): string {
  * A search's answer as the route sends it: already serialised as the answer schema serialises it
  * (the in-memory search builds it from the products' kept JSON), or an answer to serialise.
  */
-export type SearchResult = { total: number } & ({ json: Buffer } | { answer: ProductSearchAnswer });
+export type SearchResult = { total: number } & (
+  | { json: Buffer; etag: string }
+  | { answer: ProductSearchAnswer }
+);
 
 /** `GET /api/products` as an object (tests, callers that read it): see `runSearch`. */
 export async function searchProducts(
@@ -252,7 +256,7 @@ async function searchInMemory(
     found.rows.map((r) => r.id),
   );
   const last = found.rows.at(-1);
-  const json = answerJson(items, {
+  const { bytes: json, etag } = answerJson(items, {
     total: found.total,
     totalIsEstimate: false,
     page: query.page,
@@ -260,7 +264,7 @@ async function searchInMemory(
     nextCursor: last && found.rows.length === query.limit ? encodeCursor(sort, last.key) : null,
     facets: found.facets,
   });
-  return { total: found.total, json };
+  return { total: found.total, json, etag };
 }
 
 /** A product as the answer schema serialises it (fields in its order, nothing it does not list). */
@@ -274,11 +278,7 @@ async function productsJson(db: DbOrTx, kept: ProductJsonCache, ids: string[]): 
   const found = ids.map((id) => kept.get(id));
   const missing = ids.filter((_, i) => found[i] === undefined);
   if (missing.length === 0) return found as Buffer[];
-  const since = kept.begin();
-  const read = new Map<string, Buffer>();
-  for (const row of await rowsById(db, missing)) {
-    read.set(row.id, kept.put(row.id, row.sellerId, productJson(row), since));
-  }
+  const read = await readAndKeep(db, kept, missing);
   const out: Buffer[] = [];
   for (let i = 0; i < ids.length; i++) {
     const bytes = found[i] ?? read.get(ids[i]!);
@@ -287,17 +287,68 @@ async function productsJson(db: DbOrTx, kept: ProductJsonCache, ids: string[]): 
   return out;
 }
 
+/** The answers of these products read from the database (one statement) and kept. */
+async function readAndKeep(db: DbOrTx, kept: ProductJsonCache, ids: string[]): Promise<Map<string, Buffer>> {
+  const since = kept.begin();
+  const read = new Map<string, Buffer>();
+  for (const row of await rowsById(db, ids)) {
+    read.set(row.id, kept.put(row.id, row.sellerId, productJson(row), since));
+  }
+  return read;
+}
+
+/** Products read at a time while filling: a few milliseconds of the event loop each. */
+const FILL_CHUNK = 200;
+
+/**
+ * Keeps the answers of the newest products, up to nine tenths of the memory allowed for them (the
+ * rest for what searches bring in), read a few hundred at a time in the background after the index
+ * loads: a cold search then reads no product from the database and serialises none (ADR 012).
+ * Stops when `still()` turns false (the index reloaded or closed).
+ */
+export async function keepNewestAnswers(db: DbOrTx, index: SearchIndex, still: () => boolean): Promise<void> {
+  const kept = index.productJson;
+  const room = kept.maxBytes * 0.9;
+  const ids = index.newestIds();
+  for (let at = 0; at < ids.length && still(); at += FILL_CHUNK) {
+    const missing = ids.slice(at, at + FILL_CHUNK).filter((id) => !kept.has(id));
+    if (missing.length === 0) continue;
+    const since = kept.begin();
+    // In order, newest first, while they fit: none pushes out a newer one.
+    for (const row of await rowsById(db, missing)) {
+      const json = productJson(row);
+      if (kept.heldBytes + Buffer.byteLength(json) > room) return;
+      kept.put(row.id, row.sellerId, json, since);
+    }
+  }
+}
+
 const NO_ITEMS = '{"items":[]';
 const ITEMS_OPEN = Buffer.from('{"items":[');
 const COMMA = Buffer.from(',');
+
+/** Each product answer's SHA-1, made once for bytes kept and reused by many answers. */
+const digests = new WeakMap<Buffer, Buffer>();
+function digestOf(bytes: Buffer): Buffer {
+  let digest = digests.get(bytes);
+  if (!digest) {
+    digest = createHash('sha1').update(bytes).digest();
+    digests.set(bytes, digest);
+  }
+  return digest;
+}
 
 /**
  * The answer's JSON, byte for byte what the route's answer schema serialises for it (the same
  * fields in the same order: the schema serialises everything but the items, whose JSON goes in
  * their place, first in the schema), without walking 48 products through the schema again: the
- * products' kept bytes are copied into one buffer.
+ * products' kept bytes are copied into one buffer. Its ETag hashes the products' own hashes and the
+ * rest, not the 120 KB again: different bytes, different ETag, as strong as a hash of the bytes.
  */
-export function answerJson(items: Buffer[], rest: Omit<ProductSearchAnswer, 'items'>): Buffer {
+export function answerJson(
+  items: Buffer[],
+  rest: Omit<ProductSearchAnswer, 'items'>,
+): { bytes: Buffer; etag: string } {
   const envelope = JSON.stringify(productSearchAnswerSchema.encode({ ...rest, items: [] }));
   if (!envelope.startsWith(NO_ITEMS)) throw new Error('the search answer schema no longer begins with items');
   const parts: Buffer[] = [ITEMS_OPEN];
@@ -305,8 +356,12 @@ export function answerJson(items: Buffer[], rest: Omit<ProductSearchAnswer, 'ite
     if (i > 0) parts.push(COMMA);
     parts.push(item);
   });
-  parts.push(Buffer.from(envelope.slice(NO_ITEMS.length - 1)));
-  return Buffer.concat(parts);
+  const tail = Buffer.from(envelope.slice(NO_ITEMS.length - 1));
+  parts.push(tail);
+  const hash = createHash('sha1');
+  for (const item of items) hash.update(digestOf(item));
+  hash.update(tail);
+  return { bytes: Buffer.concat(parts), etag: `"${hash.digest('base64url').slice(0, 22)}"` };
 }
 
 /**
