@@ -7,7 +7,7 @@ import { parseSearchQuery } from '../../../test/search-query.ts';
 import { products, productVariants, sellers } from '../../db/schema.ts';
 import { bumpCatalogVersion } from '../catalog/index.ts';
 import { SearchIndex } from './memory-index.ts';
-import { ProductJsonCache } from './product-json.ts';
+import { ENTRY_OVERHEAD, ProductJsonCache } from './product-json.ts';
 import { keepNewestAnswers, runSearch, searchProducts } from './search-products.ts';
 
 /**
@@ -251,7 +251,7 @@ describe('search answers built from kept product JSON', () => {
     const one = (await searchProducts(ctx.db, parse('limit=1'))).items[0]!;
     const bytes = Buffer.byteLength(JSON.stringify(one));
     const small: SearchIndex = new SearchIndex(ctx.db, {
-      productJsonBytes: 6 * (bytes + 160),
+      productJsonBytes: 6 * (bytes + ENTRY_OVERHEAD),
       afterLoad: ({ still }) => keepNewestAnswers(ctx.db, small, still),
     });
     try {
@@ -278,15 +278,15 @@ describe('search answers built from kept product JSON', () => {
 
 describe('the kept product JSON', () => {
   it('keeps the most recently used texts within its bound', () => {
-    const kept = new ProductJsonCache(3 * (100 + 160));
+    const kept = new ProductJsonCache(3 * (100 + ENTRY_OVERHEAD));
     const text = (c: string) => c.repeat(100);
     for (const id of ['a', 'b', 'c']) kept.put(id, 's', text(id), kept.begin());
-    expect(kept.get('a')?.toString()).toBe(text('a'));
+    expect(kept.get('a')?.json.toString()).toBe(text('a'));
     kept.put('d', 's', text('d'), kept.begin());
     expect(kept.get('b')).toBeUndefined();
-    expect(kept.get('a')?.toString()).toBe(text('a'));
-    expect(kept.get('d')?.toString()).toBe(text('d'));
-    expect(kept.heldBytes).toBeLessThanOrEqual(3 * 260);
+    expect(kept.get('a')?.json.toString()).toBe(text('a'));
+    expect(kept.get('d')?.json.toString()).toBe(text('d'));
+    expect(kept.heldBytes).toBeLessThanOrEqual(3 * (100 + ENTRY_OVERHEAD));
   });
 
   it('refuses a text read before its product or its seller was dropped', () => {
@@ -296,10 +296,10 @@ describe('the kept product JSON', () => {
     kept.put('a', 's1', 'old a', before);
     expect(kept.get('a')).toBeUndefined();
     kept.put('b', 's1', 'b read before', before);
-    expect(kept.get('b')?.toString()).toBe('b read before');
+    expect(kept.get('b')?.json.toString()).toBe('b read before');
     const later = kept.begin();
     kept.put('a', 's1', 'new a', later);
-    expect(kept.get('a')?.toString()).toBe('new a');
+    expect(kept.get('a')?.json.toString()).toBe('new a');
 
     const beforeSeller = kept.begin();
     kept.drop([], ['s1']);
@@ -308,7 +308,7 @@ describe('the kept product JSON', () => {
     kept.put('c', 's1', 'old c', beforeSeller);
     kept.put('d', 's2', 'd of another seller', beforeSeller);
     expect(kept.get('c')).toBeUndefined();
-    expect(kept.get('d')?.toString()).toBe('d of another seller');
+    expect(kept.get('d')?.json.toString()).toBe('d of another seller');
 
     const beforeClear = kept.begin();
     kept.clear();

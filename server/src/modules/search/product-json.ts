@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The product answers this process served lately, as the JSON text the answer schema gives them
  * (ADR 012): a search's page is 48 full products (photos, variants, size chart; ~2.5 KB each), and
@@ -24,11 +26,16 @@
 export const PRODUCT_JSON_MAX_BYTES = 24 * 1024 * 1024;
 /** Drops remembered one by one; past this many, reads that began before are all refused. */
 const REMEMBER_DROPS = 20_000;
-/** What one entry costs beside its text (the Map entry, the key, the record). */
-const ENTRY_OVERHEAD = 160;
+/** What one entry costs beside its text (the Map entry, the key, the record, the digest). */
+export const ENTRY_OVERHEAD = 260;
 
-interface Entry {
-  json: Buffer;
+/** A product's answer: its JSON as UTF-8, and the JSON's SHA-1 (answers' ETags are made of them). */
+export interface ProductAnswer {
+  readonly json: Buffer;
+  readonly digest: Buffer;
+}
+
+interface Entry extends ProductAnswer {
   sellerId: string;
 }
 
@@ -37,6 +44,12 @@ function ownBytes(text: string): Buffer {
   const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
   bytes.write(text);
   return bytes;
+}
+
+/** A product's answer made from its JSON text. */
+export function productAnswer(text: string): ProductAnswer {
+  const json = ownBytes(text);
+  return { json, digest: createHash('sha1').update(json).digest() };
 }
 
 export class ProductJsonCache {
@@ -63,7 +76,7 @@ export class ProductJsonCache {
   }
 
   /** The product's JSON, or undefined (it then counts as most recently used). */
-  get(id: string): Buffer | undefined {
+  get(id: string): ProductAnswer | undefined {
     const entry = this.entries.get(id);
     if (!entry) {
       this.misses++;
@@ -72,7 +85,7 @@ export class ProductJsonCache {
     this.hits++;
     this.entries.delete(id);
     this.entries.set(id, entry);
-    return entry.json;
+    return entry;
   }
 
   /** Whether the product's JSON is kept (not counted as a use). */
@@ -89,26 +102,27 @@ export class ProductJsonCache {
    * Keeps a product's JSON read since `since`, unless the product or its seller was dropped after;
    * the JSON's bytes, kept or not.
    */
-  put(id: string, sellerId: string, text: string, since: number): Buffer {
-    const json = ownBytes(text);
-    if (since < this.floor) return json;
-    if ((this.droppedProducts.get(id) ?? -1) >= since) return json;
-    if ((this.droppedSellers.get(sellerId) ?? -1) >= since) return json;
+  put(id: string, sellerId: string, text: string, since: number): ProductAnswer {
+    const answer = productAnswer(text);
+    const { json } = answer;
+    if (since < this.floor) return answer;
+    if ((this.droppedProducts.get(id) ?? -1) >= since) return answer;
+    if ((this.droppedSellers.get(sellerId) ?? -1) >= since) return answer;
     const cost = json.length + ENTRY_OVERHEAD;
-    if (cost > this.maxBytes) return json;
+    if (cost > this.maxBytes) return answer;
     const old = this.entries.get(id);
     if (old) {
       this.entries.delete(id);
       this.bytes -= old.json.length + ENTRY_OVERHEAD;
     }
-    this.entries.set(id, { json, sellerId });
+    this.entries.set(id, { json, digest: answer.digest, sellerId });
     this.bytes += cost;
     for (const [key, entry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.entries.delete(key);
       this.bytes -= entry.json.length + ENTRY_OVERHEAD;
     }
-    return json;
+    return answer;
   }
 
   /** Forgets the texts of these products and of every product of these sellers. */

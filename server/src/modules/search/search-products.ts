@@ -17,7 +17,7 @@ import { decodeCursor, encodeCursor } from './cursor.ts';
 import { buildFilters } from './filters.ts';
 import type { SearchIndex } from './memory-index.ts';
 import { type Ordered, orderedRows } from './order.ts';
-import type { ProductJsonCache } from './product-json.ts';
+import type { ProductAnswer, ProductJsonCache } from './product-json.ts';
 import { keysOf } from './size-color.ts';
 import { type SearchSummary, type SummaryOptions, summarise } from './summary.ts';
 import { textQuery } from './text-query.ts';
@@ -274,23 +274,27 @@ export const productJson = (row: ProductRow) => JSON.stringify(productSchema.enc
  * The products of `ids` as JSON, in that order: those kept in memory as they are, the rest read in
  * one statement and kept (a product hidden meanwhile is left out, as `rowsById` leaves it out).
  */
-async function productsJson(db: DbOrTx, kept: ProductJsonCache, ids: string[]): Promise<Buffer[]> {
+async function productsJson(db: DbOrTx, kept: ProductJsonCache, ids: string[]): Promise<ProductAnswer[]> {
   const found = ids.map((id) => kept.get(id));
   const missing = ids.filter((_, i) => found[i] === undefined);
-  if (missing.length === 0) return found as Buffer[];
+  if (missing.length === 0) return found as ProductAnswer[];
   const read = await readAndKeep(db, kept, missing);
-  const out: Buffer[] = [];
+  const out: ProductAnswer[] = [];
   for (let i = 0; i < ids.length; i++) {
-    const bytes = found[i] ?? read.get(ids[i]!);
-    if (bytes !== undefined) out.push(bytes);
+    const answer = found[i] ?? read.get(ids[i]!);
+    if (answer !== undefined) out.push(answer);
   }
   return out;
 }
 
 /** The answers of these products read from the database (one statement) and kept. */
-async function readAndKeep(db: DbOrTx, kept: ProductJsonCache, ids: string[]): Promise<Map<string, Buffer>> {
+async function readAndKeep(
+  db: DbOrTx,
+  kept: ProductJsonCache,
+  ids: string[],
+): Promise<Map<string, ProductAnswer>> {
   const since = kept.begin();
-  const read = new Map<string, Buffer>();
+  const read = new Map<string, ProductAnswer>();
   for (const row of await rowsById(db, ids)) {
     read.set(row.id, kept.put(row.id, row.sellerId, productJson(row), since));
   }
@@ -327,17 +331,6 @@ const NO_ITEMS = '{"items":[]';
 const ITEMS_OPEN = Buffer.from('{"items":[');
 const COMMA = Buffer.from(',');
 
-/** Each product answer's SHA-1, made once for bytes kept and reused by many answers. */
-const digests = new WeakMap<Buffer, Buffer>();
-function digestOf(bytes: Buffer): Buffer {
-  let digest = digests.get(bytes);
-  if (!digest) {
-    digest = createHash('sha1').update(bytes).digest();
-    digests.set(bytes, digest);
-  }
-  return digest;
-}
-
 /**
  * The answer's JSON, byte for byte what the route's answer schema serialises for it (the same
  * fields in the same order: the schema serialises everything but the items, whose JSON goes in
@@ -346,7 +339,7 @@ function digestOf(bytes: Buffer): Buffer {
  * rest, not the 120 KB again: different bytes, different ETag, as strong as a hash of the bytes.
  */
 export function answerJson(
-  items: Buffer[],
+  items: ProductAnswer[],
   rest: Omit<ProductSearchAnswer, 'items'>,
 ): { bytes: Buffer; etag: string } {
   const envelope = JSON.stringify(productSearchAnswerSchema.encode({ ...rest, items: [] }));
@@ -354,12 +347,12 @@ export function answerJson(
   const parts: Buffer[] = [ITEMS_OPEN];
   items.forEach((item, i) => {
     if (i > 0) parts.push(COMMA);
-    parts.push(item);
+    parts.push(item.json);
   });
   const tail = Buffer.from(envelope.slice(NO_ITEMS.length - 1));
   parts.push(tail);
   const hash = createHash('sha1');
-  for (const item of items) hash.update(digestOf(item));
+  for (const item of items) hash.update(item.digest);
   hash.update(tail);
   return { bytes: Buffer.concat(parts), etag: `"${hash.digest('base64url').slice(0, 22)}"` };
 }
