@@ -233,6 +233,12 @@ const RELOAD_PAST_CHANGES = 50_000;
 
 const byCount = (a: FacetValue, b: FacetValue) => b.count - a.count || a.value.localeCompare(b.value);
 
+/** Slots.meta: bits 0–7 category, 8–15 sub-category, 16–18 price band, then these flags. */
+const META_IN_STOCK = 1 << 19;
+const META_SIZE_WIDE = 1 << 20;
+const META_COLOR_WIDE = 1 << 21;
+const META_SPELLING_WIDE = 1 << 22;
+
 /** A list of codes as bits, and 1 when one of them is 31 or more (the bits then do not say it all). */
 function maskOf(codes: Int32Array): [number, number] {
   let mask = 0;
@@ -288,6 +294,12 @@ class Slots {
   colorWide = new Uint8Array(0);
   colorSpellingMask = new Int32Array(0);
   colorSpellingWide = new Uint8Array(0);
+  /**
+   * What a search's pass reads of every product, in one number: category and sub-category codes,
+   * price band, in stock and the `…Wide` flags (META_*). One array read instead of seven: the pass
+   * over 100,000 products is bound by the memory it reads.
+   */
+  meta = new Int32Array(0);
 
   /**
    * The same as bit sets, for the values a search filters on most (category, sub-category, price
@@ -345,6 +357,7 @@ class Slots {
     this.colorWide = typed(this.colorWide, (n) => new Uint8Array(n));
     this.colorSpellingMask = typed(this.colorSpellingMask, (n) => new Int32Array(n));
     this.colorSpellingWide = typed(this.colorSpellingWide, (n) => new Uint8Array(n));
+    this.meta = typed(this.meta, (n) => new Int32Array(n));
     for (const bits of [
       this.categoryBits,
       this.subCategoryBits,
@@ -421,6 +434,16 @@ class Slots {
     [this.sizeMask[s], this.sizeWide[s]] = maskOf(this.sizes[s]!);
     [this.colorMask[s], this.colorWide[s]] = maskOf(this.colorKeys[s]!);
     [this.colorSpellingMask[s], this.colorSpellingWide[s]] = maskOf(this.colorSpellings[s]!);
+    // Categories and sub-categories are the contract's few: a code past 255 is a bug, not data.
+    if (this.category[s]! > 0xff || this.subCategory[s]! > 0xff) throw new Error('too many categories');
+    this.meta[s] =
+      this.category[s]! |
+      (this.subCategory[s]! << 8) |
+      (this.band[s]! << 16) |
+      (this.inStock[s]! ? META_IN_STOCK : 0) |
+      (this.sizeWide[s] ? META_SIZE_WIDE : 0) |
+      (this.colorWide[s] ? META_COLOR_WIDE : 0) |
+      (this.colorSpellingWide[s] ? META_SPELLING_WIDE : 0);
     this.categoryBits.add(this.category[s]!, s);
     this.subCategoryBits.add(this.subCategory[s]!, s);
     this.bandBits.add(this.band[s]!, s);
@@ -876,22 +899,9 @@ export class SearchIndex {
     if (this.matches.length < n) this.matches = new Int32Array(s.capacity);
     const matches = this.matches;
 
-    const {
-      alive,
-      seller,
-      inactiveSellers,
-      brandKey,
-      brandSpelling,
-      price,
-      band,
-      inStock,
-      sizes,
-      colorKeys,
-    } = s;
-    const categories = s.category;
-    const subCategories = s.subCategory;
+    const { alive, seller, inactiveSellers, brandKey, brandSpelling, price, sizes, colorKeys, meta } = s;
     const colorSpellings = s.colorSpellings;
-    const { sizeMask, sizeWide, colorMask, colorWide, colorSpellingMask, colorSpellingWide } = s;
+    const { sizeMask, colorMask, colorSpellingMask } = s;
     let colorBits = 0;
     if (colorFlags)
       for (let c = 0; c < Math.min(31, colorFlags.length); c++) if (colorFlags[c]) colorBits |= 1 << c;
@@ -901,13 +911,16 @@ export class SearchIndex {
     };
     const visit = (d: number) => {
       if (!alive[d] || inactiveSellers[seller[d]!]) return;
+      const m = meta[d]!;
+      const productCategory = m & 0xff;
+      const productSubCategory = (m >>> 8) & 0xff;
       let failed = -1;
       let fails = 0;
-      if (category !== undefined && categories[d] !== category) {
+      if (category !== undefined && productCategory !== category) {
         failed = CATEGORY;
         fails++;
       }
-      if (subCategory !== undefined && subCategories[d] !== subCategory) {
+      if (subCategory !== undefined && productSubCategory !== subCategory) {
         if (++fails > 1) return;
         failed = SUB_CATEGORY;
       }
@@ -920,44 +933,48 @@ export class SearchIndex {
         if (++fails > 1) return;
         failed = PRICE;
       }
-      if (sizeFlags && !(sizeWide[d] ? anyOf(sizes[d]!, sizeFlags) : (sizeMask[d]! & sizeBits) !== 0)) {
+      if (
+        sizeFlags &&
+        !(m & META_SIZE_WIDE ? anyOf(sizes[d]!, sizeFlags) : (sizeMask[d]! & sizeBits) !== 0)
+      ) {
         if (++fails > 1) return;
         failed = SIZE;
       }
       if (
         colorFlags &&
-        !(colorWide[d] ? anyOf(colorKeys[d]!, colorFlags) : (colorMask[d]! & colorBits) !== 0)
+        !(m & META_COLOR_WIDE ? anyOf(colorKeys[d]!, colorFlags) : (colorMask[d]! & colorBits) !== 0)
       ) {
         if (++fails > 1) return;
         failed = COLOR;
       }
-      if (inStockOnly && !inStock[d]) {
+      const productInStock = (m & META_IN_STOCK) !== 0;
+      if (inStockOnly && !productInStock) {
         if (++fails > 1) return;
         failed = IN_STOCK;
       }
       if (fails === 0) matches[total++] = d;
       if (brandSpelling[d]! >= 0) brandSeen[brandSpelling[d]!] = 1;
-      if (fails === 0 || failed === CATEGORY) catCount[categories[d]!]!++;
-      if (fails === 0 || failed === SUB_CATEGORY) subCount[subCategories[d]!]!++;
+      if (fails === 0 || failed === CATEGORY) catCount[productCategory]!++;
+      if (fails === 0 || failed === SUB_CATEGORY) subCount[productSubCategory]!++;
       if ((fails === 0 || failed === BRAND) && brandKey[d]! >= 0) brandCount[brandKey[d]!]!++;
-      if (fails === 0 || failed === PRICE) bandCount[band[d]!]!++;
+      if (fails === 0 || failed === PRICE) bandCount[(m >>> 16) & 7]!++;
       if (fails === 0 || failed === SIZE) {
-        if (sizeWide[d]) {
+        if (m & META_SIZE_WIDE) {
           const list = sizes[d]!;
           for (let i = 0; i < list.length; i++) sizeCount[list[i]!]!++;
         } else countBits(sizeMask[d]!, sizeCount);
       }
       if (fails === 0 || failed === COLOR) {
-        if (colorWide[d]) {
+        if (m & META_COLOR_WIDE) {
           const list = colorKeys[d]!;
           for (let i = 0; i < list.length; i++) colorCount[list[i]!]!++;
         } else countBits(colorMask[d]!, colorCount);
-        if (colorSpellingWide[d]) {
+        if (m & META_SPELLING_WIDE) {
           const spelt = colorSpellings[d]!;
           for (let i = 0; i < spelt.length; i++) colorSeen[spelt[i]!] = 1;
         } else spellingsSeen |= colorSpellingMask[d]!;
       }
-      if ((fails === 0 || failed === IN_STOCK) && inStock[d]) inStockCount++;
+      if ((fails === 0 || failed === IN_STOCK) && productInStock) inStockCount++;
     };
     const passes = prefilters(s, words, { category, subCategory, min, max, sizeFlags, inStockOnly });
     if (text || passes.length > 0) {
