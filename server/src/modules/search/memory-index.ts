@@ -269,14 +269,10 @@ class Slots {
   nameKey: string[] = [];
   alive = new Uint8Array(0);
   seller = new Int32Array(0);
-  category = new Int32Array(0);
-  subCategory = new Int32Array(0);
   /** Brand key code (lower case, trimmed), -1 for none; and the seller's spelling. */
   brandKey = new Int32Array(0);
   brandSpelling = new Int32Array(0);
   price = new Int32Array(0);
-  band = new Uint8Array(0);
-  inStock = new Uint8Array(0);
   ratingAvg = new Float64Array(0);
   ratingCount = new Int32Array(0);
   created = new Float64Array(0);
@@ -285,18 +281,15 @@ class Slots {
   colorKeys: Int32Array[] = [];
   colorSpellings: Int32Array[] = [];
   /**
-   * The same, read fast: as bits of their codes when every code is below 31 (`…Wide` when a
-   * product has another: its list is read), so a product's visit reads no list.
+   * The same, read fast: as bits of their codes when every code is below 31 (meta's `…_WIDE` flag
+   * when a product has another: its list is read), so a product's visit reads no list.
    */
   sizeMask = new Int32Array(0);
-  sizeWide = new Uint8Array(0);
   colorMask = new Int32Array(0);
-  colorWide = new Uint8Array(0);
   colorSpellingMask = new Int32Array(0);
-  colorSpellingWide = new Uint8Array(0);
   /**
    * What a search's pass reads of every product, in one number: category and sub-category codes,
-   * price band, in stock and the `…Wide` flags (META_*). One array read instead of seven: the pass
+   * price band, in stock and the `…_WIDE` flags (META_*). One array read instead of seven: the pass
    * over 100,000 products is bound by the memory it reads.
    */
   meta = new Int32Array(0);
@@ -341,22 +334,15 @@ class Slots {
     };
     this.alive = typed(this.alive, (n) => new Uint8Array(n));
     this.seller = typed(this.seller, (n) => new Int32Array(n));
-    this.category = typed(this.category, (n) => new Int32Array(n));
-    this.subCategory = typed(this.subCategory, (n) => new Int32Array(n));
     this.brandKey = typed(this.brandKey, (n) => new Int32Array(n));
     this.brandSpelling = typed(this.brandSpelling, (n) => new Int32Array(n));
     this.price = typed(this.price, (n) => new Int32Array(n));
-    this.band = typed(this.band, (n) => new Uint8Array(n));
-    this.inStock = typed(this.inStock, (n) => new Uint8Array(n));
     this.ratingAvg = typed(this.ratingAvg, (n) => new Float64Array(n));
     this.ratingCount = typed(this.ratingCount, (n) => new Int32Array(n));
     this.created = typed(this.created, (n) => new Float64Array(n));
     this.sizeMask = typed(this.sizeMask, (n) => new Int32Array(n));
-    this.sizeWide = typed(this.sizeWide, (n) => new Uint8Array(n));
     this.colorMask = typed(this.colorMask, (n) => new Int32Array(n));
-    this.colorWide = typed(this.colorWide, (n) => new Uint8Array(n));
     this.colorSpellingMask = typed(this.colorSpellingMask, (n) => new Int32Array(n));
-    this.colorSpellingWide = typed(this.colorSpellingWide, (n) => new Uint8Array(n));
     this.meta = typed(this.meta, (n) => new Int32Array(n));
     for (const bits of [
       this.categoryBits,
@@ -396,8 +382,8 @@ class Slots {
     this.nameKey[s] = r.name_key;
     this.alive[s] = 1;
     this.seller[s] = this.sellers.code(r.seller_id);
-    this.category[s] = this.categories.code(r.category);
-    this.subCategory[s] = this.subCategories.code(r.sub_category);
+    const category = this.categories.code(r.category);
+    const subCategory = this.subCategories.code(r.sub_category);
     if (r.brand === null) {
       this.brandKey[s] = -1;
       this.brandSpelling[s] = -1;
@@ -409,8 +395,7 @@ class Slots {
       this.brandSpelling[s] = spelling;
     }
     this.price[s] = r.price_paise;
-    this.band[s] = bandOf(r.price_paise);
-    this.inStock[s] = r.in_stock ? 1 : 0;
+    const band = bandOf(r.price_paise);
     this.ratingAvg[s] = r.rating_avg;
     this.ratingCount[s] = r.rating_count;
     this.created[s] = micros(r.created);
@@ -431,22 +416,25 @@ class Slots {
     }
     this.colorKeys[s] = this.intern([...keys].sort((a, b) => a - b));
     this.colorSpellings[s] = this.intern([...spellings].sort((a, b) => a - b));
-    [this.sizeMask[s], this.sizeWide[s]] = maskOf(this.sizes[s]!);
-    [this.colorMask[s], this.colorWide[s]] = maskOf(this.colorKeys[s]!);
-    [this.colorSpellingMask[s], this.colorSpellingWide[s]] = maskOf(this.colorSpellings[s]!);
+    let sizeWide: number;
+    let colorWide: number;
+    let spellingWide: number;
+    [this.sizeMask[s], sizeWide] = maskOf(this.sizes[s]!);
+    [this.colorMask[s], colorWide] = maskOf(this.colorKeys[s]!);
+    [this.colorSpellingMask[s], spellingWide] = maskOf(this.colorSpellings[s]!);
     // Categories and sub-categories are the contract's few: a code past 255 is a bug, not data.
-    if (this.category[s]! > 0xff || this.subCategory[s]! > 0xff) throw new Error('too many categories');
+    if (category > 0xff || subCategory > 0xff) throw new Error('too many categories');
     this.meta[s] =
-      this.category[s]! |
-      (this.subCategory[s]! << 8) |
-      (this.band[s]! << 16) |
-      (this.inStock[s]! ? META_IN_STOCK : 0) |
-      (this.sizeWide[s] ? META_SIZE_WIDE : 0) |
-      (this.colorWide[s] ? META_COLOR_WIDE : 0) |
-      (this.colorSpellingWide[s] ? META_SPELLING_WIDE : 0);
-    this.categoryBits.add(this.category[s]!, s);
-    this.subCategoryBits.add(this.subCategory[s]!, s);
-    this.bandBits.add(this.band[s]!, s);
+      category |
+      (subCategory << 8) |
+      (band << 16) |
+      (r.in_stock ? META_IN_STOCK : 0) |
+      (sizeWide ? META_SIZE_WIDE : 0) |
+      (colorWide ? META_COLOR_WIDE : 0) |
+      (spellingWide ? META_SPELLING_WIDE : 0);
+    this.categoryBits.add(category, s);
+    this.subCategoryBits.add(subCategory, s);
+    this.bandBits.add(band, s);
     for (const code of this.sizes[s]!) this.sizeBits.add(code, s);
     if (r.in_stock) this.inStockBits.add(0, s);
     for (const w of new Set(lexemesOf(r.search))) this.words.add(w, s);

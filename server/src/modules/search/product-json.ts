@@ -47,7 +47,7 @@ function ownBytes(text: string): Buffer {
 }
 
 /** A product's answer made from its JSON text. */
-export function productAnswer(text: string): ProductAnswer {
+function productAnswer(text: string): ProductAnswer {
   const json = ownBytes(text);
   return { json, digest: createHash('sha1').update(json).digest() };
 }
