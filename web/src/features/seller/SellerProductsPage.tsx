@@ -54,7 +54,9 @@ function SellerProducts() {
         <div className="page-title">
           <h1>{i18n._('All Products')}</h1>
           {products.data && (
-            <p className="muted">{total === 1 ? i18n._('1 product') : `${total} products`}</p>
+            <p className="muted">
+              {total === 1 ? i18n._('1 product') : i18n._('{total} products', { total })}
+            </p>
           )}
         </div>
         <Link to="/seller-addProduct" className="btn btn-primary btn-sm">
@@ -91,8 +93,8 @@ function SellerProducts() {
             <tbody>
               {products.data.items.map((p, i) => (
                 <tr key={p._id}>
-                  <td data-label="SL NO.">{offset + i + 1}</td>
-                  <td data-label="Image">
+                  <td data-label={i18n._('SL NO.')}>{offset + i + 1}</td>
+                  <td data-label={i18n._('Image')}>
                     <img
                       className="thumb"
                       alt=""
@@ -102,23 +104,23 @@ function SellerProducts() {
                       {...imageProps(p.image, '56px')}
                     />
                   </td>
-                  <td data-label="Name" className="cell-name">
+                  <td data-label={i18n._('Name')} className="cell-name">
                     <div>
                       <Link to={productPath(p._id)}>{p.productName}</Link>
                       <ListingNote listing={p.listing} />
                     </div>
                   </td>
-                  <td data-label="Date Added" className="cell-nowrap">
+                  <td data-label={i18n._('Date Added')} className="cell-nowrap">
                     {formatDate(p.date)}
                   </td>
-                  <td data-label="Price" className="cell-nowrap">
+                  <td data-label={i18n._('Price')} className="cell-nowrap">
                     {formatRupees(p.price, i18n.locale)}
                   </td>
-                  <td data-label="Stock">{p.stockQuantity}</td>
-                  <td data-label="Sizes" className="cell-sizes">
+                  <td data-label={i18n._('Stock')}>{p.stockQuantity}</td>
+                  <td data-label={i18n._('Sizes')} className="cell-sizes">
                     <SizesCell variants={p.variants} />
                   </td>
-                  <td data-label="Edit" className="cell-action">
+                  <td data-label={i18n._('Edit')} className="cell-action">
                     <Link
                       to={`/update-product/${p._id}`}
                       className="btn btn-sm"
@@ -128,7 +130,7 @@ function SellerProducts() {
                       {i18n._('Edit')}
                     </Link>
                   </td>
-                  <td data-label="Delete" className="cell-action">
+                  <td data-label={i18n._('Delete')} className="cell-action">
                     <button
                       type="button"
                       className="btn btn-sm btn-danger"
@@ -162,7 +164,7 @@ function SellerProducts() {
 /** Each size with its stock, and the ones running low (fewer than LOW_STOCK) named. */
 function SizesCell({ variants }: { variants: Product['variants'] }) {
   const i18n = useI18n();
-  const low = lowStockNote(variants);
+  const low = lowStockNote(variants, i18n);
   return (
     <div className="sizes-cell">
       <ul className="size-stock" aria-label={i18n._('Stock per size')}>

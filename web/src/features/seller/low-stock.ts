@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { LOW_STOCK } from '@vastra/contracts/constants';
 import type { Product } from '../../lib/types.ts';
 
@@ -10,9 +11,15 @@ export const variantLabel = (v: Pick<Variant, 'size' | 'color'>) =>
 /** Whether a variant is running out (fewer than LOW_STOCK left). */
 export const isLow = (v: Pick<Variant, 'stock'>) => v.stock < LOW_STOCK;
 
-/** "Low: M (2), L (0 – sold out)", or null when every variant has enough. */
-export function lowStockNote(variants: Pick<Variant, 'size' | 'color' | 'stock'>[]): string | null {
+/** "Low: M (2), L (0 – sold out)" in the seller's language, or null when every variant has enough. */
+export function lowStockNote(
+  variants: Pick<Variant, 'size' | 'color' | 'stock'>[],
+  i18n: I18n,
+): string | null {
   const low = variants.filter(isLow);
   if (low.length === 0) return null;
-  return `Low: ${low.map((v) => `${variantLabel(v)} (${v.stock === 0 ? /*i18n*/ '0 – sold out' : v.stock})`).join(', ')}`;
+  const sizes = low
+    .map((v) => `${variantLabel(v)} (${v.stock === 0 ? i18n._('0 – sold out') : v.stock})`)
+    .join(', ');
+  return i18n._('Low: {sizes}', { sizes });
 }
