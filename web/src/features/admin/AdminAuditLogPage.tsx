@@ -58,14 +58,14 @@ function AuditLog() {
                 const lines = detailLines(e);
                 return (
                   <tr key={e._id}>
-                    <td data-label="When" className="cell-nowrap">
+                    <td data-label={i18n._('When')} className="cell-nowrap">
                       {formatWhen(e.date)}
                     </td>
-                    <td data-label="Admin">{e.adminEmail}</td>
-                    <td data-label="Action" className="cell-name">
+                    <td data-label={i18n._('Admin')}>{e.adminEmail}</td>
+                    <td data-label={i18n._('Action')} className="cell-name">
                       {actionLabel(e.action)}
                     </td>
-                    <td data-label="On">
+                    <td data-label={i18n._('On')}>
                       <span>
                         {targetLabel(e.targetKind)}{' '}
                         {/* A row's id, shortened; a target that is no row (the rates) has none worth showing. */}
@@ -76,7 +76,7 @@ function AuditLog() {
                         )}
                       </span>
                     </td>
-                    <td data-label="Detail">
+                    <td data-label={i18n._('Detail')}>
                       {lines.length > 0 && (
                         <dl className="audit-detail">
                           {lines.map((l, i) => (

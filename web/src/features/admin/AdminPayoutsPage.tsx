@@ -76,16 +76,16 @@ function Payouts() {
                   <tbody>
                     {history.data.map((p) => (
                       <tr key={p._id}>
-                        <td data-label="Date" className="cell-nowrap">
+                        <td data-label={i18n._('Date')} className="cell-nowrap">
                           {formatDay(p.date, i18n.locale)}
                         </td>
-                        <td data-label="Seller" className="cell-name">
+                        <td data-label={i18n._('Seller')} className="cell-name">
                           {p.companyName}
                         </td>
-                        <td data-label="Amount" className="cell-nowrap">
+                        <td data-label={i18n._('Amount')} className="cell-nowrap">
                           {formatRupees(p.amount, i18n.locale)}
                         </td>
-                        <td data-label="Reference" className="mono">
+                        <td data-label={i18n._('Reference')} className="mono">
                           {p.reference}
                         </td>
                       </tr>

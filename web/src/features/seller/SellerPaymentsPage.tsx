@@ -146,21 +146,21 @@ function Statement({ entries, month }: { entries: Entry[]; month: string }) {
           <tbody>
             {entries.map((e) => (
               <tr key={e._id}>
-                <td data-label="Date" className="cell-nowrap">
+                <td data-label={i18n._('Date')} className="cell-nowrap">
                   {formatDay(e.date, i18n.locale)}
                 </td>
-                <td data-label="Entry">
+                <td data-label={i18n._('Entry')}>
                   <span>
                     <span className="entry-kind">{LEDGER_LABELS[e.kind]}</span> <EntryRef e={e} />
                   </span>
                 </td>
                 <td
-                  data-label="Amount"
+                  data-label={i18n._('Amount')}
                   className={`cell-nowrap amount ${e.amount < 0 ? 'amount-debit' : 'amount-credit'}`}
                 >
                   {signedRupees(e.amount)}
                 </td>
-                <td data-label="Status" className="cell-nowrap">
+                <td data-label={i18n._('Status')} className="cell-nowrap">
                   {e.kind === 'payout' ? (
                     <span className="pill">{i18n._('Paid out')}</span>
                   ) : isSettled(e.settlesAt) ? (
