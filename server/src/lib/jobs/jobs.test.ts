@@ -118,6 +118,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('jobs in PostgreSQL (pg-boss)', 
     expect(await queues[0]!.depth()).toEqual({ 'count-once': 0 });
   });
 
+  it('starts two workers at the same moment on a new database, each with the periodic job scheduled', async () => {
+    const fresh = await openTestDatabase();
+    const pair = ['a', 'b'].map(() => {
+      const queue = new PgBossQueue(fresh.url!, log, { work: true, superviseSeconds: 60 });
+      for (const name of ['tick', 'tock', 'sweep', 'mail', 'refund']) {
+        queue.define(name, { ...quick, retryDelaySeconds: 1 }, async () => undefined);
+        queue.every(name, 5);
+      }
+      return queue;
+    });
+    try {
+      // The second one's createQueue can lose to the first one's uncommitted insert; it must then wait
+      // for the queue before scheduling (the schedule's foreign key), not fail to start.
+      await Promise.all(pair.map((queue) => queue.start()));
+      expect(await Promise.all(pair.map((queue) => queue.depth()))).toEqual(
+        pair.map(() => ({ tick: 0, tock: 0, sweep: 0, mail: 0, refund: 0 })),
+      );
+    } finally {
+      for (const queue of pair) await queue.stop(1000).catch(() => undefined);
+      await fresh.drop();
+    }
+  });
+
   it('retries the job of a worker process killed mid-job, in another process', async () => {
     const child = spawn(
       process.execPath,

@@ -49,6 +49,14 @@ export class PgBossQueue implements JobQueue {
     this.periodic.push({ name, minutes });
   }
 
+  private async untilVisible(name: string): Promise<void> {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      if (await this.boss.getQueue(name)) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`job queue ${name} was not created`);
+  }
+
   async start(): Promise<void> {
     await this.boss.start();
     for (const [name, { options }] of this.kinds) {
@@ -60,6 +68,9 @@ export class PgBossQueue implements JobQueue {
         expireInSeconds: options.expireInSeconds,
       };
       await this.boss.createQueue(name, queue).catch(async () => this.boss.updateQueue(name, queue));
+      // Another process starting at the same moment may be creating this queue in a transaction not yet
+      // committed (our createQueue then failed): scheduling before it is visible breaks its foreign key.
+      await this.untilVisible(name);
     }
     if (!this.opts.work) return;
     for (const { name, minutes } of this.periodic) {
