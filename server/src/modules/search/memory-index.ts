@@ -501,10 +501,11 @@ function prefilters(
     sizeFlags: Uint8Array | undefined;
     inStockOnly: boolean;
   },
-): Uint32Array[] {
+): { passes: Uint32Array[]; dims: number[] } {
   const price = f.min !== undefined || f.max !== undefined;
   const asked = [f.category !== undefined, f.subCategory !== undefined, price, !!f.sizeFlags, f.inStockOnly];
-  if (asked.filter(Boolean).length < 2) return [];
+  const dims: number[] = [];
+  if (asked.filter(Boolean).length < 2) return { passes: [], dims };
   const none = () => new Uint32Array(words);
   const union = (sets: (Uint32Array | undefined)[]) => {
     const out = none();
@@ -512,8 +513,14 @@ function prefilters(
     return out;
   };
   const passes: Uint32Array[] = [];
-  if (f.category !== undefined) passes.push(s.categoryBits.of(f.category) ?? none());
-  if (f.subCategory !== undefined) passes.push(s.subCategoryBits.of(f.subCategory) ?? none());
+  if (f.category !== undefined) {
+    passes.push(s.categoryBits.of(f.category) ?? none());
+    dims.push(CATEGORY);
+  }
+  if (f.subCategory !== undefined) {
+    passes.push(s.subCategoryBits.of(f.subCategory) ?? none());
+    dims.push(SUB_CATEGORY);
+  }
   if (price) {
     const bands: (Uint32Array | undefined)[] = [];
     for (let b = 0; b <= BAND_STARTS.length; b++) {
@@ -523,14 +530,19 @@ function prefilters(
         bands.push(s.bandBits.of(b));
     }
     passes.push(union(bands));
+    dims.push(PRICE);
   }
   if (f.sizeFlags) {
     const sets: (Uint32Array | undefined)[] = [];
     for (let c = 0; c < f.sizeFlags.length; c++) if (f.sizeFlags[c]) sets.push(s.sizeBits.of(c));
     passes.push(union(sets));
+    dims.push(SIZE);
   }
-  if (f.inStockOnly) passes.push(s.inStockBits.of(0) ?? none());
-  return passes;
+  if (f.inStockOnly) {
+    passes.push(s.inStockBits.of(0) ?? none());
+    dims.push(IN_STOCK);
+  }
+  return { passes, dims };
 }
 
 /** The sort's comparison of two slots (negative: `a` first) and of a slot with a cursor's key. */
@@ -964,7 +976,45 @@ export class SearchIndex {
       }
       if ((fails === 0 || failed === IN_STOCK) && productInStock) inStockCount++;
     };
-    const passes = prefilters(s, words, { category, subCategory, min, max, sizeFlags, inStockOnly });
+    /**
+     * A product the prefilters say fails exactly `dim` (one of theirs): it counts towards that facet
+     * alone, if it passes the filters the prefilters do not check (brand, colour, the exact price: the
+     * price prefilter keeps whole bands), as `visit` would count it, without checking again the
+     * filters the prefilter bits answer exactly (category, sub-category, size in stock, in stock).
+     */
+    const visitFailing = (d: number, dim: number) => {
+      if (!alive[d] || inactiveSellers[seller[d]!]) return;
+      const m = meta[d]!;
+      if (brandFlags && !(brandKey[d]! >= 0 && brandFlags[brandKey[d]!])) return;
+      if (dim !== PRICE) {
+        const p = price[d]!;
+        if ((min !== undefined && p < min) || (max !== undefined && p > max)) return;
+      }
+      if (
+        colorFlags &&
+        !(m & META_COLOR_WIDE ? anyOf(colorKeys[d]!, colorFlags) : (colorMask[d]! & colorBits) !== 0)
+      )
+        return;
+      if (brandSpelling[d]! >= 0) brandSeen[brandSpelling[d]!] = 1;
+      if (dim === CATEGORY) catCount[m & 0xff]!++;
+      else if (dim === SUB_CATEGORY) subCount[(m >>> 8) & 0xff]!++;
+      else if (dim === PRICE) bandCount[(m >>> 16) & 7]!++;
+      else if (dim === SIZE) {
+        if (m & META_SIZE_WIDE) {
+          const list = sizes[d]!;
+          for (let i = 0; i < list.length; i++) sizeCount[list[i]!]!++;
+        } else countBits(sizeMask[d]!, sizeCount);
+      }
+      // IN_STOCK: a product out of stock adds nothing to the in-stock count.
+    };
+    const { passes, dims } = prefilters(s, words, {
+      category,
+      subCategory,
+      min,
+      max,
+      sizeFlags,
+      inStockOnly,
+    });
     if (text || passes.length > 0) {
       const k = passes.length;
       for (let w = 0; w < words; w++) {
@@ -978,7 +1028,18 @@ export class SearchIndex {
             one = (one & pass) | (zero & ~pass);
             zero &= pass;
           }
-          bits &= zero | one;
+          const once = bits & one;
+          bits &= zero;
+          // Those failing one prefilter: which one is known from its bits.
+          for (let i = 0; i < k && once !== 0; i++) {
+            let failing = once & ~passes[i]![w]!;
+            while (failing !== 0) {
+              const low = failing & -failing;
+              const d = (w << 5) + 31 - Math.clz32(low);
+              failing ^= low;
+              if (d < n) visitFailing(d, dims[i]!);
+            }
+          }
         }
         while (bits !== 0) {
           const low = bits & -bits;
