@@ -67,10 +67,12 @@ export class PgBossQueue implements JobQueue {
         retryBackoff: options.retryBackoff,
         expireInSeconds: options.expireInSeconds,
       };
-      await this.boss.createQueue(name, queue).catch(async () => this.boss.updateQueue(name, queue));
-      // Another process starting at the same moment may be creating this queue in a transaction not yet
-      // committed (our createQueue then failed): scheduling before it is visible breaks its foreign key.
-      await this.untilVisible(name);
+      await this.boss.createQueue(name, queue).catch(async () => {
+        await this.boss.updateQueue(name, queue);
+        // Another process starting at the same moment may be creating this queue in a transaction not
+        // yet committed: scheduling before it is visible would break the schedule's foreign key.
+        await this.untilVisible(name);
+      });
     }
     if (!this.opts.work) return;
     for (const { name, minutes } of this.periodic) {

@@ -909,6 +909,15 @@ export class SearchIndex {
       for (let i = 0; i < list.length; i++) if (flagged[list[i]!]) return true;
       return false;
     };
+    /** Whether the product has a colour asked for (colorFlags set). */
+    const hasColor = (d: number, m: number) =>
+      m & META_COLOR_WIDE ? anyOf(colorKeys[d]!, colorFlags!) : (colorMask[d]! & colorBits) !== 0;
+    const countSizes = (d: number, m: number) => {
+      if (m & META_SIZE_WIDE) {
+        const list = sizes[d]!;
+        for (let i = 0; i < list.length; i++) sizeCount[list[i]!]!++;
+      } else countBits(sizeMask[d]!, sizeCount);
+    };
     const visit = (d: number) => {
       if (!alive[d] || inactiveSellers[seller[d]!]) return;
       const m = meta[d]!;
@@ -940,10 +949,7 @@ export class SearchIndex {
         if (++fails > 1) return;
         failed = SIZE;
       }
-      if (
-        colorFlags &&
-        !(m & META_COLOR_WIDE ? anyOf(colorKeys[d]!, colorFlags) : (colorMask[d]! & colorBits) !== 0)
-      ) {
+      if (colorFlags && !hasColor(d, m)) {
         if (++fails > 1) return;
         failed = COLOR;
       }
@@ -958,12 +964,7 @@ export class SearchIndex {
       if (fails === 0 || failed === SUB_CATEGORY) subCount[productSubCategory]!++;
       if ((fails === 0 || failed === BRAND) && brandKey[d]! >= 0) brandCount[brandKey[d]!]!++;
       if (fails === 0 || failed === PRICE) bandCount[(m >>> 16) & 7]!++;
-      if (fails === 0 || failed === SIZE) {
-        if (m & META_SIZE_WIDE) {
-          const list = sizes[d]!;
-          for (let i = 0; i < list.length; i++) sizeCount[list[i]!]!++;
-        } else countBits(sizeMask[d]!, sizeCount);
-      }
+      if (fails === 0 || failed === SIZE) countSizes(d, m);
       if (fails === 0 || failed === COLOR) {
         if (m & META_COLOR_WIDE) {
           const list = colorKeys[d]!;
@@ -990,21 +991,12 @@ export class SearchIndex {
         const p = price[d]!;
         if ((min !== undefined && p < min) || (max !== undefined && p > max)) return;
       }
-      if (
-        colorFlags &&
-        !(m & META_COLOR_WIDE ? anyOf(colorKeys[d]!, colorFlags) : (colorMask[d]! & colorBits) !== 0)
-      )
-        return;
+      if (colorFlags && !hasColor(d, m)) return;
       if (brandSpelling[d]! >= 0) brandSeen[brandSpelling[d]!] = 1;
       if (dim === CATEGORY) catCount[m & 0xff]!++;
       else if (dim === SUB_CATEGORY) subCount[(m >>> 8) & 0xff]!++;
       else if (dim === PRICE) bandCount[(m >>> 16) & 7]!++;
-      else if (dim === SIZE) {
-        if (m & META_SIZE_WIDE) {
-          const list = sizes[d]!;
-          for (let i = 0; i < list.length; i++) sizeCount[list[i]!]!++;
-        } else countBits(sizeMask[d]!, sizeCount);
-      }
+      else if (dim === SIZE) countSizes(d, m);
       // IN_STOCK: a product out of stock adds nothing to the in-stock count.
     };
     const { passes, dims } = prefilters(s, words, {
