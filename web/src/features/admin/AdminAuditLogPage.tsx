@@ -30,7 +30,9 @@ function AuditLog() {
         <h1>{i18n._('Audit log')}</h1>
         {log.data && (
           <p className="muted">
-            {i18n._('The latest')} {log.data.length === 1 ? i18n._('action') : `${log.data.length} actions`}
+            {log.data.length === 1
+              ? i18n._('The latest action')
+              : i18n._('The latest {count} actions', { count: log.data.length })}
           </p>
         )}
       </div>
