@@ -4,7 +4,7 @@ import type { GstMode, SupplyType } from './tax-constants.ts';
 import { gstOn } from './totals.ts';
 
 /**
- * The shop's one tax computation (DESIGN §11, docs/decisions/010-gst.md). The COD statement mirrors
+ * The shop's one tax computation (DESIGN §11, docs/decisions/010-gst-tax-invoices.md). The COD statement mirrors
  * it in SQL (server/src/workflows/tax-sql.ts), tested against it; invoices copy what it stored on
  * the order's items, so an invoice always equals what the shopper paid.
  *
@@ -65,7 +65,7 @@ function rowFor(hsn: string, day: string, table: readonly GstRateRow[]): GstRate
  * The rate of one piece sold at `unitPricePaise` including GST. A slab's limit is on the piece's
  * value before tax; a price including tax is within it when, backed out at that slab's own rate, it
  * does not exceed the limit (Rs. 2,625.00 at 5% is Rs. 2,500.00; a paisa more is taxed at 18%).
- * docs/decisions/010-gst.md explains why the lower slab is tried first.
+ * docs/decisions/010-gst-tax-invoices.md explains why the lower slab is tried first.
  */
 export function gstRateFor(hsn: string, unitPricePaise: number, on: Date, table = GST_RATE_TABLE): number {
   const { slabs } = rowFor(hsn, indianDate(on), table);

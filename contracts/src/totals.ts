@@ -10,8 +10,10 @@ export interface Totals {
 
 /**
  * GST on a taxable amount, in paise: round(amount × 18 / 100), as the original client showed it
- * (SPEC §9). The one place the shop computes tax; the COD statement's SQL mirrors it
- * (docs/decisions/005, tested against this function) and the web shows what the server sends.
+ * (SPEC §9). This is the `flat18` rule only: an order's tax in either GST_MODE is computed by
+ * `taxLines` (contracts/src/tax.ts), which calls this for `flat18`. The COD statement computes the
+ * same tax again in SQL (server/src/workflows/tax-sql.ts, held equal by tax-sql.test.ts). The web
+ * shows the figures the server sends.
  */
 export function gstOn(taxablePaise: number): number {
   return Math.round((taxablePaise * GST_PERCENT) / 100);

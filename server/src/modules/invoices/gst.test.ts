@@ -22,7 +22,7 @@ const LINES = [
   { pricePaise: 99_999, quantity: 2 },
 ];
 
-// Worked by hand (see docs/decisions/010-gst.md), in LINES order: [taxable, tax] in paise.
+// Worked by hand (see docs/decisions/010-gst-tax-invoices.md), in LINES order: [taxable, tax] in paise.
 const EXPECTED: Record<GstMode, { lines: [number, number][]; rates: number[] }> = {
   // 18% of 8,249.98 = 1,484.9964 → 1,485.00 once; the lines' floors (179.99, 472.50, 472.50, 359.99)
   // leave 2 paise, which go to the two largest remainders (.82 and .64).
