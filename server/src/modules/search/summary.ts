@@ -17,7 +17,7 @@ import type { SearchFilters } from './filters.ts';
  * and counted on the way.
  */
 
-/** Products in the sample; and the largest result still counted exactly. Measured in ADR 012. */
+/** Products in the sample; and the largest result still counted exactly. Measured: docs/perf-log.md (ADR 012). */
 export const SAMPLE_ROWS = 3_000;
 export const EXACT_UP_TO = 1_000;
 
