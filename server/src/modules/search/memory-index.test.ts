@@ -157,6 +157,12 @@ const QUERIES = [
   'q=t-shirt&sort=price_asc',
   'q=t-shirts&category=Kids',
   'q=tee -cotton',
+  // Size and colour together: one variant in stock must have both (the facets of size and colour
+  // each ignore that rule with their own filter).
+  'size=M&color=blue',
+  'size=L&size=S&color=red&color=GREEN&inStock=true',
+  'category=Mens&size=M&color=Blue&maxPrice=2999',
+  'q=item&size=XL&color=red&sort=price_asc',
 ];
 
 async function expectSame(query: string) {
@@ -205,6 +211,15 @@ describe('the catalogue in memory', () => {
     // A phrase the shopper typed needs word positions: SQL answers it.
     const typed = await runSearch(ctx.db, parse('q="slim fit"'), { index });
     expect('json' in typed).toBe(false);
+  });
+
+  it('answers size and colour chosen together from memory', async () => {
+    for (const query of ['size=M&color=red', 'category=Mens&size=M&size=L&color=blue&inStock=true']) {
+      expect(await index.catchUp()).toBe(true);
+      const result = await runSearch(ctx.db, parse(query), { index });
+      expect('json' in result, query).toBe(true);
+      expect(result.total, query).toBeGreaterThan(0);
+    }
   });
 
   it('gives the total and page a plain count(*) gives', async () => {

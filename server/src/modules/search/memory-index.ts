@@ -174,6 +174,8 @@ interface Row {
   in_stock: boolean;
   sizes_in_stock: string[];
   colors_in_stock: string[];
+  /** The (size, colour) of each variant in stock, for a product of several colours only (else null). */
+  pairs: [string, string | null][] | null;
   rating_avg: number;
   rating_count: number;
   created: string;
@@ -181,11 +183,21 @@ interface Row {
   name_search: string;
 }
 
+/**
+ * product_search's row, and the (size, colour) pairs of the variants in stock of a product of
+ * several colours (a variant of no colour of its own has the product's): size and colour chosen
+ * together need one variant with both (size-color.ts). A product of one colour has none to read:
+ * each of its variants has that colour.
+ */
 const ROW_COLUMNS =
   sql.raw(`product_id::text as id, seller_id::text as seller_id, name_key, category, sub_category,
   brand, color, price_paise, in_stock, sizes_in_stock, colors_in_stock, rating_avg, rating_count,
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created,
-  search::text as search, name_search::text as name_search`);
+  search::text as search, name_search::text as name_search,
+  case when cardinality(colors_in_stock) > 0 then (
+    select json_agg(json_build_array(v.size, case when v.color <> '' then v.color else product_search.color end))
+    from product_variants v where v.product_id = product_search.product_id and v.stock > 0
+  ) end as pairs`);
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -221,6 +233,8 @@ const PRICE = 3;
 const SIZE = 4;
 const COLOR = 5;
 const IN_STOCK = 6;
+/** Size and colour chosen together, each passed, but by no one variant in stock. */
+const SAME_VARIANT = 7;
 
 const LOAD_BATCH = 20_000;
 /** A process that has not caught up for this long reloads whole (search_changes keeps a day). */
@@ -280,6 +294,11 @@ class Slots {
   sizes: Int32Array[] = [];
   colorKeys: Int32Array[] = [];
   colorSpellings: Int32Array[] = [];
+  /**
+   * A product of several colours: the (size code, colour key code) of each variant in stock, side
+   * by side; undefined for a product of one colour (each variant has it).
+   */
+  pairs: (Int32Array | undefined)[] = [];
   /**
    * The same, read fast: as bits of their codes when every code is below 31 (meta's `…_WIDE` flag
    * when a product has another: its list is read), so a product's visit reads no list.
@@ -416,6 +435,7 @@ class Slots {
     }
     this.colorKeys[s] = this.intern([...keys].sort((a, b) => a - b));
     this.colorSpellings[s] = this.intern([...spellings].sort((a, b) => a - b));
+    this.pairs[s] = this.pairsOf(r.pairs);
     let sizeWide: number;
     let colorWide: number;
     let spellingWide: number;
@@ -440,6 +460,32 @@ class Slots {
     for (const w of new Set(lexemesOf(r.search))) this.words.add(w, s);
     for (const w of new Set(lexemesOf(r.name_search))) this.nameWords.add(w, s);
     this.slotOf.set(r.id, s);
+  }
+
+  /** The pairs as codes (colours as keys, as the colour filter matches them). */
+  private pairsOf(pairs: Row['pairs']): Int32Array | undefined {
+    if (!pairs) return undefined;
+    const codes: number[] = [];
+    for (const [size, color] of pairs) {
+      const key = color === null ? '' : trimSpaces(color).toLowerCase();
+      if (key !== '') codes.push(this.sizeNames.code(size), this.colorKeyNames.code(key));
+    }
+    return this.intern(codes);
+  }
+
+  /** Whether the product's pairs are kept (it is of several colours). */
+  hasPairs(id: string): boolean {
+    const slot = this.slotOf.get(id);
+    return slot !== undefined && this.pairs[slot] !== undefined;
+  }
+
+  /**
+   * A variant's stock, size or colour changed without changing the product's search row (its sizes
+   * and colours in stock are the same): its pairs, in place.
+   */
+  setPairs(id: string, pairs: Row['pairs']) {
+    const slot = this.slotOf.get(id);
+    if (slot !== undefined) this.pairs[slot] = this.pairsOf(pairs);
   }
 
   setInactiveSellers(ids: string[]) {
@@ -826,11 +872,15 @@ export class SearchIndex {
     this.productJson.drop([...changed, ...(r!.shown ?? [])], r!.sellers ?? []);
     // Most of the catalogue changed (a bulk load): reading it whole is cheaper.
     if (changed.length > Math.max(this.reloadPastChanges, slots.slotOf.size / 4)) return this.startOver();
-    if (changed.length > 0) {
+    // A variant's stock, size or colour changes its product's row (product_changes), not always
+    // its search row: a product of several colours has its (size, colour) pairs read again.
+    const searchChanged = new Set(changed);
+    const repaired = (r!.shown ?? []).filter((id) => !searchChanged.has(id) && slots.hasPairs(id));
+    if (changed.length > 0 || repaired.length > 0) {
       const rows = rowsOf<Row>(
         await this.db.execute(
           sql`select ${ROW_COLUMNS} from product_search where product_id in (${sql.join(
-            changed.map((id) => sql`${id}::uuid`),
+            [...changed, ...repaired].map((id) => sql`${id}::uuid`),
             sql`, `,
           )})`,
         ),
@@ -838,7 +888,10 @@ export class SearchIndex {
       if (this.slots !== slots) return;
       const present = new Set(rows.map((row) => row.id));
       for (const id of changed) if (!present.has(id)) slots.remove(id);
-      for (const row of rows) slots.add(row);
+      for (const row of rows) {
+        if (searchChanged.has(row.id)) slots.add(row);
+        else slots.setPairs(row.id, row.pairs);
+      }
     }
     slots.setInactiveSellers(r!.inactive ?? []);
     this.unseen = unseenOf(r!);
@@ -912,6 +965,19 @@ export class SearchIndex {
     /** Whether the product has a colour asked for (colorFlags set). */
     const hasColor = (d: number, m: number) =>
       m & META_COLOR_WIDE ? anyOf(colorKeys[d]!, colorFlags!) : (colorMask[d]! & colorBits) !== 0;
+    /**
+     * Size and colour chosen together, on a product that has each: whether one variant in stock has
+     * both (a product of one colour: any of its sizes in stock).
+     */
+    const bothChosen = sizeFlags !== undefined && colorFlags !== undefined;
+    const { pairs } = s;
+    const sameVariant = (d: number) => {
+      const list = pairs[d];
+      if (list === undefined) return true;
+      for (let i = 0; i < list.length; i += 2)
+        if (sizeFlags![list[i]!] && colorFlags![list[i + 1]!]) return true;
+      return false;
+    };
     const countSizes = (d: number, m: number) => {
       if (m & META_SIZE_WIDE) {
         const list = sizes[d]!;
@@ -942,16 +1008,21 @@ export class SearchIndex {
         if (++fails > 1) return;
         failed = PRICE;
       }
-      if (
-        sizeFlags &&
-        !(m & META_SIZE_WIDE ? anyOf(sizes[d]!, sizeFlags) : (sizeMask[d]! & sizeBits) !== 0)
-      ) {
+      const sizeFails =
+        sizeFlags !== undefined &&
+        !(m & META_SIZE_WIDE ? anyOf(sizes[d]!, sizeFlags) : (sizeMask[d]! & sizeBits) !== 0);
+      if (sizeFails) {
         if (++fails > 1) return;
         failed = SIZE;
       }
-      if (colorFlags && !hasColor(d, m)) {
+      const colorFails = colorFlags !== undefined && !hasColor(d, m);
+      if (colorFails) {
         if (++fails > 1) return;
         failed = COLOR;
+      }
+      if (bothChosen && !sizeFails && !colorFails && !sameVariant(d)) {
+        if (++fails > 1) return;
+        failed = SAME_VARIANT;
       }
       const productInStock = (m & META_IN_STOCK) !== 0;
       if (inStockOnly && !productInStock) {
@@ -964,8 +1035,9 @@ export class SearchIndex {
       if (fails === 0 || failed === SUB_CATEGORY) subCount[productSubCategory]!++;
       if ((fails === 0 || failed === BRAND) && brandKey[d]! >= 0) brandCount[brandKey[d]!]!++;
       if (fails === 0 || failed === PRICE) bandCount[(m >>> 16) & 7]!++;
-      if (fails === 0 || failed === SIZE) countSizes(d, m);
-      if (fails === 0 || failed === COLOR) {
+      // The size and colour facets ignore the one-variant rule with their own filter.
+      if (fails === 0 || failed === SIZE || failed === SAME_VARIANT) countSizes(d, m);
+      if (fails === 0 || failed === COLOR || failed === SAME_VARIANT) {
         if (m & META_COLOR_WIDE) {
           const list = colorKeys[d]!;
           for (let i = 0; i < list.length; i++) colorCount[list[i]!]!++;
@@ -992,6 +1064,8 @@ export class SearchIndex {
         if ((min !== undefined && p < min) || (max !== undefined && p > max)) return;
       }
       if (colorFlags && !hasColor(d, m)) return;
+      // Failing the one-variant rule too is failing two (a product failing its size passes it).
+      if (bothChosen && dim !== SIZE && !sameVariant(d)) return;
       if (brandSpelling[d]! >= 0) brandSeen[brandSpelling[d]!] = 1;
       if (dim === CATEGORY) catCount[m & 0xff]!++;
       else if (dim === SUB_CATEGORY) subCount[(m >>> 8) & 0xff]!++;

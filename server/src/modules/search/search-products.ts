@@ -216,8 +216,7 @@ async function parsedText(db: DbOrTx, index: SearchIndex, q: string): Promise<Pa
 /**
  * The search answered from the catalogue in memory: exact total and facets, the page's order, then
  * the page's products as JSON (kept, or read by id). Undefined when the index cannot answer it (not
- * loaded yet; size and colour together, whose one-variant rule reads the variants; a phrase): the
- * SQL search does.
+ * loaded yet; a phrase): the SQL search does.
  */
 async function searchInMemory(
   db: DbOrTx,
@@ -225,7 +224,6 @@ async function searchInMemory(
   query: ProductSearchQuery,
   version: number | undefined,
 ): Promise<SearchResult | undefined> {
-  if (query.size && query.color) return undefined;
   const hasText = query.q !== undefined && textQuery(query.q) !== undefined;
   const sort = keyedAs(query.sort ?? (hasText ? 'relevance' : 'newest'), hasText);
   // A bad cursor is refused before any work.

@@ -211,6 +211,33 @@ describe('price with sizes', () => {
   });
 });
 
+describe('size and colour together while variants change', () => {
+  it('finds a product once its variant of that size and colour is back in stock, and not after it sells out', async () => {
+    // Red M and blue L in stock, blue M sold out: restocking it changes neither the sizes nor the
+    // colours in stock, only which variant has both.
+    const { product, variants } = await insertSizedProduct(ctx.db, (await registerSeller(ctx.app)).id, [
+      { size: 'M', color: 'Red', stock: 1, pricePaise: 89_900 },
+      { size: 'L', color: 'Blue', stock: 1, pricePaise: 89_900 },
+      { size: 'M', color: 'Blue', stock: 0, pricePaise: 89_900 },
+    ]);
+    await bumpCatalogVersion(ctx.db);
+    const blueM = variants.find((v) => v.size === 'M' && v.color === 'Blue')!;
+    const found = async () => (await search('size=M&color=Blue&limit=200')).items.map((p) => p._id);
+    expect(await found()).not.toContain(product.id);
+    const setStock = async (stock: number) => {
+      await ctx.db.update(productVariants).set({ stock }).where(eq(productVariants.id, blueM.id));
+      await bumpCatalogVersion(ctx.db);
+    };
+    await setStock(3);
+    expect(await found()).toContain(product.id);
+    await setStock(0);
+    expect(await found()).not.toContain(product.id);
+    // Removed again so the counts above stay the fixture's.
+    await ctx.db.update(products).set({ status: 'removed' }).where(eq(products.id, product.id));
+    await bumpCatalogVersion(ctx.db);
+  });
+});
+
 describe('statements', () => {
   /** A Drizzle handle on the test database that counts the statements it runs. */
   function countingDb(): { db: Db; count: () => number } {
