@@ -1,20 +1,44 @@
-/** One CSV line: fields quoted when they hold a comma, quote or line break (RFC 4180). */
-export const csvLine = (fields: readonly (string | number)[]) =>
-  fields
-    .map((f) => {
-      const s = String(f);
-      return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-    })
-    .join(',');
+import type { FastifyReply } from 'fastify';
+
+/** A cell as an export hands it over: text, a number, or nothing (an empty cell). */
+export type CsvCell = string | number | null | undefined;
+
+/** Characters a spreadsheet may read as the start of a formula (OWASP's list). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain decimal number as the exports write money and counts: "12", "-12.50". */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
 /**
- * A text cell a spreadsheet must not run as a formula: names and addresses are typed by people,
- * and `=HYPERLINK(…)` opened in Excel would be an attack. Such cells get a leading apostrophe.
+ * One cell, safe to open in a spreadsheet. Names, addresses and product texts are typed by people,
+ * and `=HYPERLINK(…)` in a company name would run as a formula in Excel or Sheets: text starting
+ * like a formula gets a leading apostrophe, shown as text and never run. A plain decimal number is
+ * left as it is even with its minus sign ("-12.50" in a money column is a value, not a formula), so
+ * every amount still reads and sums as a number. Then quoted when it holds a comma, a quote or a
+ * line break (RFC 4180).
  */
-export const safeCell = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
+function csvCell(value: CsvCell): string {
+  const text = value == null ? '' : String(value);
+  const safe = FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
 
-/** Paise as rupees with two decimals, for CSV files: 106082 → "1060.82". */
+/**
+ * The one CSV writer every export uses: a header line, then the rows, every cell through
+ * `csvCell`, CRLF line ends as spreadsheets expect.
+ */
+export function csvFile(header: readonly string[], rows: Iterable<readonly CsvCell[]>): string {
+  const lines = [header.map(csvCell).join(',')];
+  for (const row of rows) lines.push(row.map(csvCell).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Paise as rupees with two decimals, for CSV files: 106082 → "1060.82", -1250 → "-12.50". */
 export const rupeesText = (paise: number) => (paise / 100).toFixed(2);
 
-/** A whole CSV file (CRLF line ends, as spreadsheets expect). */
-export const csvFile = (lines: readonly string[]) => `${lines.join('\r\n')}\r\n`;
+/** Answers with a CSV file to download, never kept by a shared cache (it is someone's data). */
+export const sendCsv = (reply: FastifyReply, fileName: string, csv: string) =>
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(csv);

@@ -19,12 +19,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { commissionRates, products } from '../../db/schema.ts';
+import { csvFile, rupeesText, sendCsv } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { idSchema } from '../../lib/ids.ts';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
 import { principalOf, setUserStatus } from '../accounts/index.ts';
 import { bumpCatalogVersion } from '../catalog/index.ts';
-import { csvLine, listPayouts, payoutsDue, recordPayout, rupeesText, tcsReport } from '../ledger/index.ts';
+import { listPayouts, payoutsDue, recordPayout, tcsReport } from '../ledger/index.ts';
 import { readAuditLog, recordAudit } from './audit.ts';
 
 const toPayout = (p: Awaited<ReturnType<typeof listPayouts>>[number]) => ({
@@ -114,8 +115,8 @@ export default async function adminMoneyRoutes(fastify: FastifyInstance) {
     { schema: { querystring: requiredMonthQuerySchema } },
     async (req, reply) => {
       const rows = await tcsReport(db, req.query.month);
-      const lines = [
-        csvLine([
+      const csv = csvFile(
+        [
           'GSTIN of the supplier',
           'Trade name',
           'Gross value of supplies made',
@@ -124,25 +125,19 @@ export default async function adminMoneyRoutes(fastify: FastifyInstance) {
           'Integrated tax',
           'Central tax',
           'State/UT tax',
+        ],
+        rows.map((r) => [
+          r.gstin,
+          r.companyName,
+          rupeesText(r.grossPaise),
+          rupeesText(r.returnsPaise),
+          rupeesText(r.netPaise),
+          rupeesText(r.igstPaise),
+          rupeesText(r.cgstPaise),
+          rupeesText(r.sgstPaise),
         ]),
-        ...rows.map((r) =>
-          csvLine([
-            r.gstin,
-            r.companyName,
-            rupeesText(r.grossPaise),
-            rupeesText(r.returnsPaise),
-            rupeesText(r.netPaise),
-            rupeesText(r.igstPaise),
-            rupeesText(r.cgstPaise),
-            rupeesText(r.sgstPaise),
-          ]),
-        ),
-      ];
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="tcs-${req.query.month}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(`${lines.join('\r\n')}\r\n`);
+      );
+      return sendCsv(reply, `tcs-${req.query.month}.csv`, csv);
     },
   );
 

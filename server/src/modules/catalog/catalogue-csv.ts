@@ -12,7 +12,7 @@ import { parse } from 'csv-parse';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { products, productVariants, type StoredImage } from '../../db/schema.ts';
-import { csvFile, csvLine, rupeesText, safeCell as safe } from '../../lib/csv.ts';
+import { csvFile, rupeesText } from '../../lib/csv.ts';
 import { type MediaStorage, makeRenditions, storeRenditions } from '../media/index.ts';
 import { coverColumns } from './gallery.ts';
 import { mayPublish } from './seller-products.ts';
@@ -116,10 +116,10 @@ export const TEMPLATE_ROWS: Record<Column, string>[] = [
 ];
 
 export function catalogueTemplateCsv() {
-  return csvFile([
-    csvLine(CATALOGUE_COLUMNS),
-    ...TEMPLATE_ROWS.map((r) => csvLine(CATALOGUE_COLUMNS.map((c) => r[c]))),
-  ]);
+  return csvFile(
+    CATALOGUE_COLUMNS,
+    TEMPLATE_ROWS.map((r) => CATALOGUE_COLUMNS.map((c) => r[c])),
+  );
 }
 
 /** A file the CSV may name: its bytes in the ZIP (names matched without folders, case-insensitively). */
@@ -436,31 +436,29 @@ export async function exportCatalogueCsv(db: DbOrTx, sellerId: string): Promise<
       asc(productVariants.size),
       asc(productVariants.color),
     );
-  const lines = [csvLine([...CATALOGUE_COLUMNS])];
   let last = '';
-  for (const { product: p, variant: v } of rows) {
+  const lines = rows.map(({ product: p, variant: v }) => {
     const first = p.id !== last;
     last = p.id;
-    const cell = (s: string | null) => (first ? safe(s ?? '') : '');
-    lines.push(
-      csvLine([
-        p.id,
-        cell(p.name),
-        cell(p.category),
-        cell(p.subCategory),
-        cell(p.brand),
-        cell(p.color),
-        cell(p.description),
-        cell(p.hsn),
-        safe(v.size),
-        safe(v.color),
-        safe(v.sku),
-        rupeesText(v.pricePaise),
-        v.mrpPaise == null ? '' : rupeesText(v.mrpPaise),
-        v.stock,
-        first ? p.images.map((i) => i.url).join('|') : '',
-      ]),
-    );
-  }
-  return csvFile(lines);
+    // A product's own columns on its first size only; its other sizes leave them empty.
+    const own = (s: string | null) => (first ? s : '');
+    return [
+      p.id,
+      own(p.name),
+      own(p.category),
+      own(p.subCategory),
+      own(p.brand),
+      own(p.color),
+      own(p.description),
+      own(p.hsn),
+      v.size,
+      v.color,
+      v.sku,
+      rupeesText(v.pricePaise),
+      v.mrpPaise == null ? '' : rupeesText(v.mrpPaise),
+      v.stock,
+      first ? p.images.map((i) => i.url).join('|') : '',
+    ];
+  });
+  return csvFile(CATALOGUE_COLUMNS, lines);
 }

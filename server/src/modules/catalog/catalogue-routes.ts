@@ -8,10 +8,11 @@ import {
   IMAGE_MAX_BYTES,
   responses,
 } from '@vastra/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { unzipSync } from 'fflate';
 import { z } from 'zod';
+import { sendCsv } from '../../lib/csv.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { principalOf, requireRole } from '../accounts/index.ts';
 import {
@@ -108,13 +109,6 @@ async function readUpload(req: FastifyRequest) {
   const photos = zip ? unzipPhotos(zip) : null;
   return { plan: await planned, photos };
 }
-
-const sendCsv = (reply: FastifyReply, name: string, body: string) =>
-  reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('cache-control', 'private, no-store')
-    .send(body);
 
 /** Bulk catalogue (issue 23): the CSV template, a dry-run or all-or-nothing import, the export. */
 export default async function catalogueRoutes(fastify: FastifyInstance) {

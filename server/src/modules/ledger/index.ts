@@ -8,5 +8,5 @@ export {
   TCS_BP,
 } from './entries.ts';
 export { listPayouts, recordPayout } from './payouts.ts';
-export { csvLine, payoutsDue, rupeesText, tcsReport } from './reports.ts';
+export { payoutsDue, tcsReport } from './reports.ts';
 export { default as ledgerRoutes } from './routes.ts';

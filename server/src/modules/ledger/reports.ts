@@ -121,14 +121,3 @@ export async function tcsReport(db: DbOrTx, month: string): Promise<TcsRow[]> {
   }
   return [...bySeller.values()].sort((a, b) => a.gstin.localeCompare(b.gstin));
 }
-
-/** One CSV line: fields quoted when they hold a comma, quote or line break (RFC 4180). */
-export const csvLine = (fields: (string | number)[]) =>
-  fields
-    .map((f) => {
-      const s = String(f);
-      return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-    })
-    .join(',');
-
-export const rupeesText = (paise: number) => (paise / 100).toFixed(2);

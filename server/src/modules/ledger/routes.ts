@@ -9,10 +9,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ledgerEntries } from '../../db/schema.ts';
+import { csvFile, rupeesText, sendCsv } from '../../lib/csv.ts';
 import { paiseToRupees } from '../../lib/money.ts';
 import { principalOf, requireRole } from '../accounts/index.ts';
 import { sellerBalance } from './entries.ts';
-import { csvLine, ledgerOf, rupeesText } from './reports.ts';
+import { ledgerOf } from './reports.ts';
 
 type Entry = typeof ledgerEntries.$inferSelect;
 
@@ -70,26 +71,19 @@ export default async function ledgerRoutes(fastify: FastifyInstance) {
     { ...asSeller, schema: { querystring: monthQuerySchema } },
     async (req, reply) => {
       const entries = await ledgerOf(db, principalOf(req).id, req.query.month);
-      const lines = [
-        csvLine(['date', 'kind', 'amount_inr', 'order_item_id', 'return_id', 'payout_id', 'settles_at']),
-        ...entries.map((e) =>
-          csvLine([
-            e.createdAt.toISOString(),
-            e.kind,
-            rupeesText(e.amountPaise),
-            e.orderItemId ?? '',
-            e.returnId ?? '',
-            e.payoutId ?? '',
-            e.settlesAt.toISOString(),
-          ]),
-        ),
-      ];
-      const name = `vastra-statement${req.query.month ? `-${req.query.month}` : ''}.csv`;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'private, no-store')
-        .send(`${lines.join('\r\n')}\r\n`);
+      const csv = csvFile(
+        ['date', 'kind', 'amount_inr', 'order_item_id', 'return_id', 'payout_id', 'settles_at'],
+        entries.map((e) => [
+          e.createdAt.toISOString(),
+          e.kind,
+          rupeesText(e.amountPaise),
+          e.orderItemId,
+          e.returnId,
+          e.payoutId,
+          e.settlesAt.toISOString(),
+        ]),
+      );
+      return sendCsv(reply, `vastra-statement${req.query.month ? `-${req.query.month}` : ''}.csv`, csv);
     },
   );
 }

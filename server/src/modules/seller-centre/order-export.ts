@@ -2,7 +2,7 @@ import { orderNumber, paymentMethodName } from '@vastra/contracts';
 import { and, asc, desc, eq, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders, productVariants } from '../../db/schema.ts';
-import { csvFile, csvLine, rupeesText, safeCell } from '../../lib/csv.ts';
+import { csvFile, rupeesText } from '../../lib/csv.ts';
 import { buyerPaysPaise, codToCollectPaise } from '../orders/index.ts';
 
 export const ORDER_EXPORT_HEADER = [
@@ -44,34 +44,31 @@ export async function exportOrdersCsv(db: DbOrTx, sellerId: string): Promise<str
       ),
     )
     .orderBy(desc(orders.createdAt), desc(orders.id), asc(orderItems.id));
-  const lines = [
-    csvLine([...ORDER_EXPORT_HEADER]),
-    ...rows.map(({ item, order, sku }) =>
-      csvLine([
-        orderNumber(order.id),
-        order.id,
-        item.id,
-        order.createdAt.toISOString(),
-        safeCell(item.productName),
-        safeCell(item.size),
-        safeCell(item.color),
-        safeCell(sku ?? ''),
-        item.quantity,
-        rupeesText(item.amountPaise),
-        rupeesText(item.taxPaise),
-        rupeesText(buyerPaysPaise(item, order)),
-        paymentMethodName(order.paymentMethod, order.provider),
-        order.paymentStatus,
-        rupeesText(codToCollectPaise(item, order)),
-        item.status,
-        safeCell(item.courier ?? ''),
-        safeCell(item.awb ?? ''),
-        safeCell(order.customerName ?? ''),
-        safeCell(order.city),
-        safeCell(order.state),
-        safeCell(order.postalCode),
-      ]),
-    ),
-  ];
-  return csvFile(lines);
+  return csvFile(
+    ORDER_EXPORT_HEADER,
+    rows.map(({ item, order, sku }) => [
+      orderNumber(order.id),
+      order.id,
+      item.id,
+      order.createdAt.toISOString(),
+      item.productName,
+      item.size,
+      item.color,
+      sku,
+      item.quantity,
+      rupeesText(item.amountPaise),
+      rupeesText(item.taxPaise),
+      rupeesText(buyerPaysPaise(item, order)),
+      paymentMethodName(order.paymentMethod, order.provider),
+      order.paymentStatus,
+      rupeesText(codToCollectPaise(item, order)),
+      item.status,
+      item.courier,
+      item.awb,
+      order.customerName,
+      order.city,
+      order.state,
+      order.postalCode,
+    ]),
+  );
 }

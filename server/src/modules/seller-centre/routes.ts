@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCsv } from '../../lib/csv.ts';
 import { principalOf, requireRole } from '../accounts/index.ts';
 import { sellerDashboard } from './dashboard.ts';
 import { scheduleLowStockDigests } from './digest-timer.ts';
@@ -77,12 +78,7 @@ export default async function sellerCentreRoutes(fastify: FastifyInstance) {
   );
 
   app.get('/api/seller/orders/export.csv', asSeller, async (req, reply) =>
-    sendFile(
-      reply,
-      'text/csv; charset=utf-8',
-      'vastra-orders.csv',
-      await exportOrdersCsv(db, principalOf(req).id),
-    ),
+    sendCsv(reply, 'vastra-orders.csv', await exportOrdersCsv(db, principalOf(req).id)),
   );
 
   app.get(
