@@ -35,7 +35,7 @@ function makeRepository(broken: boolean) {
     'README.md',
     broken
       ? 'See [the guide](docs/guide.md) and [the old guide](docs/gone.md#setup), `server/src/gone.ts`.\n'
-      : 'See [the guide](docs/guide.md#setup), [the site](https://example.com) and [top](#top).\n',
+      : 'See [the guide](docs/guide.md#setup), [the site](https://example.com), [top](#top), `web/dist/index.html`.\n',
   );
   write(
     root,
