@@ -1,7 +1,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { orderItems, orders, refunds, returns } from '../db/schema.ts';
-import { creditItemUnits, operatorOf, shareOfUnits } from '../modules/invoices/index.ts';
+import { shareOfUnits } from '../lib/money.ts';
+import { creditItemUnits, operatorOf } from '../modules/invoices/index.ts';
 import { recordReturnRefund } from '../modules/ledger/index.ts';
 import type { ReturnRow } from '../modules/returns/index.ts';
 import type { WorkflowDeps } from './deps.ts';
@@ -53,8 +54,8 @@ export async function refundReturnedUnits(
     .where(eq(refunds.orderId, item.orderId));
   const refundedSoFar = Number(paid?.sum ?? 0);
   // Without an invoice (an item delivered before invoices existed) the same pro-rata shares, after
-  // the units of the item refunded before.
-  const before = credit ? 0 : await unitsRefunded(tx, item.id, ret.id);
+  // the units of the item refunded before; the ledger gives back its shares the same way.
+  const before = await unitsRefunded(tx, item.id, ret.id);
   const part = (total: number) => shareOfUnits(total, item.quantity, before, ret.quantity);
   const share = credit ? credit.taxablePaise + credit.taxPaise : part(item.taxablePaise + item.taxPaise);
   const returnedTaxablePaise = credit ? credit.taxablePaise : part(item.taxablePaise);
@@ -78,7 +79,13 @@ export async function refundReturnedUnits(
     .set({ refundedPaise: sql`coalesce(${orderItems.refundedPaise}, 0) + ${refundPaise}` })
     .where(eq(orderItems.id, item.id));
   // The seller gives the refund back, and gets back what the sale's commission and TCS took of it.
-  await recordReturnRefund(tx, { returnId: ret.id, item, refundPaise, returnedTaxablePaise });
+  await recordReturnRefund(tx, {
+    returnId: ret.id,
+    item,
+    refundPaise,
+    returnedTaxablePaise,
+    unitsReturned: before + ret.quantity,
+  });
   if (!cod && refundedSoFar + refundPaise >= order!.totalPaise) {
     await tx
       .update(orders)

@@ -2,6 +2,7 @@ import { financialYear, type TaxDocumentKind } from '@vastra/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documentCounters, orderItems, orders, sellers, taxDocuments } from '../../db/schema.ts';
+import { shareOfUnits } from '../../lib/money.ts';
 import { buildDocument, type DocumentSource, type Operator } from './documents.ts';
 
 const PREFIX: Record<TaxDocumentKind, string> = { invoice: 'INV', credit_note: 'CN' };
@@ -133,13 +134,6 @@ export async function creditItem(tx: DbOrTx, itemId: string, reason: string, ope
   await tx.update(orderItems).set({ creditNoteId: id }).where(eq(orderItems.id, item.id));
   return id;
 }
-
-/**
- * Units [from, from + units) of `total` spread over `of` units: each unit's share rounded down,
- * cumulatively, so the last units take the remainder and every split adds up to `total` exactly.
- */
-export const shareOfUnits = (total: number, of: number, from: number, units: number) =>
-  Math.floor((total * (from + units)) / of) - Math.floor((total * from) / of);
 
 /** A credit note for part of an item, and the taxable value and tax it gives back (paise). */
 export interface UnitsCredit {

@@ -1,7 +1,8 @@
 import { gstStateCode, type SupplyType, sellerStateCode, supplyOf } from '@vastra/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { commissionRates, ledgerEntries, type orderItems, type orders, sellers } from '../../db/schema.ts';
+import { shareOfUnits } from '../../lib/money.ts';
 
 type ItemRow = typeof orderItems.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -67,30 +68,49 @@ export async function recordDelivery(
     .onConflictDoNothing();
 }
 
+/** Each kind a sale charges the seller and the kind that gives it back on a return. */
+const GIVEN_BACK = {
+  commission: 'commission_reversal',
+  commission_gst: 'commission_gst_reversal',
+  tcs: 'tcs_reversal',
+} as const;
+
 /**
- * A refunded return: the refund is debited and what the sale's entries took is given back in
- * proportion to the taxable value returned. Once per return (unique per return and kind).
+ * A refunded return: the refund is debited and what the sale's entries took is given back for the
+ * units returned. Cumulative, as the credit notes are: each kind's share of the `unitsReturned` units
+ * (this return's and the refunded returns' before it, out of the item's quantity), less what earlier
+ * returns gave back, so once every unit is back each kind is given back exactly what it took.
+ * The caller holds the item's row lock (returns of one item settle one after the other). Once per
+ * return (unique per return and kind).
  */
 export async function recordReturnRefund(
   tx: DbOrTx,
-  input: { returnId: string; item: ItemRow; refundPaise: number; returnedTaxablePaise: number },
+  input: {
+    returnId: string;
+    item: ItemRow;
+    refundPaise: number;
+    returnedTaxablePaise: number;
+    unitsReturned: number;
+  },
 ) {
   const { item } = input;
-  const taken = await tx
+  const entries = await tx
     .select({
       kind: ledgerEntries.kind,
+      returnId: ledgerEntries.returnId,
       amountPaise: ledgerEntries.amountPaise,
       supply: ledgerEntries.supply,
     })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.orderItemId, item.id), sql`${ledgerEntries.returnId} is null`));
-  const back = (kind: 'commission' | 'commission_gst' | 'tcs') => {
-    const original = taken.find((e) => e.kind === kind);
-    if (!original || item.taxablePaise === 0) return { amount: 0, supply: null };
-    return {
-      amount: Math.round((-original.amountPaise * input.returnedTaxablePaise) / item.taxablePaise),
-      supply: original.supply,
-    };
+    .where(eq(ledgerEntries.orderItemId, item.id));
+  const back = (kind: keyof typeof GIVEN_BACK) => {
+    const original = entries.find((e) => e.kind === kind && e.returnId === null);
+    if (!original) return { amount: 0, supply: null };
+    const givenBack = entries
+      .filter((e) => e.kind === GIVEN_BACK[kind])
+      .reduce((sum, e) => sum + e.amountPaise, 0);
+    const due = shareOfUnits(-original.amountPaise, item.quantity, 0, input.unitsReturned);
+    return { amount: due - givenBack, supply: original.supply };
   };
   const now = new Date();
   const row = (
