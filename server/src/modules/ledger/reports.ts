@@ -93,6 +93,7 @@ export async function tcsReport(db: DbOrTx, month: string): Promise<TcsRow[]> {
     )
     .groupBy(sellers.id, sellers.gstin, sellers.companyName, ledgerEntries.kind, ledgerEntries.supply);
   const bySeller = new Map<string, TcsRow>();
+  const intraOf = new Map<TcsRow, number>();
   for (const r of rows) {
     const key = `${r.gstin ?? ''}|${r.companyName}`;
     const row =
@@ -111,13 +112,15 @@ export async function tcsReport(db: DbOrTx, month: string): Promise<TcsRow[]> {
     else row.returnsPaise += r.taxable;
     row.netPaise = row.grossPaise - row.returnsPaise;
     // The seller was charged -amount for TCS and given +amount back on returns: collected = -sum.
-    const collected = -r.amount;
-    if (r.supply === 'intra') {
-      const cgst = Math.round(collected / 2);
-      row.cgstPaise += cgst;
-      row.sgstPaise += collected - cgst;
-    } else row.igstPaise += collected;
+    if (r.supply === 'intra') intraOf.set(row, (intraOf.get(row) ?? 0) - r.amount);
+    else row.igstPaise -= r.amount;
     bySeller.set(key, row);
+  }
+  // Intra-state TCS is split half central, half state tax once it is net, so returns that give back
+  // a whole sale's TCS leave both halves at zero.
+  for (const [row, collected] of intraOf) {
+    row.cgstPaise = Math.round(collected / 2);
+    row.sgstPaise = collected - row.cgstPaise;
   }
   return [...bySeller.values()].sort((a, b) => a.gstin.localeCompare(b.gstin));
 }
