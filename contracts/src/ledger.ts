@@ -97,6 +97,8 @@ export const payoutsDueAnswerSchema = z.object({
       sellerId: z.string(),
       companyName: z.string(),
       gstin: z.string().nullable(),
+      /** The seller confirmed their e-mail address: a payout is refused (409) until they have. */
+      verified: z.boolean(),
       payable: z.number(),
       pending: z.number(),
     }),

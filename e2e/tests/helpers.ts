@@ -1,4 +1,33 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { mailDir } from '../mail-sink.ts';
+
+/** Undoes quoted-printable (soft line breaks, =XX bytes), which nodemailer uses for long lines. */
+const unQuote = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/**
+ * The first match of `link` in the newest mail the e2e server sent to this address that has one
+ * (read from the mail sink, so only when this run started the server), as a path on the shop.
+ */
+export function linkMailedTo(email: string, link: RegExp): string | undefined {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) return undefined;
+  const dir = mailDir(dataDir);
+  const found = readdirSync(dir)
+    .sort()
+    .map((f) => unQuote(readFileSync(path.join(dir, f), 'utf8')))
+    .filter((m) => m.includes(`To: ${email}`))
+    .map((m) => link.exec(m)?.[0])
+    .filter((l) => l !== undefined);
+  return found
+    .at(-1)
+    ?.replace('&amp;', '&')
+    .replace(/^https?:\/\/[^/]+/, '');
+}
 
 let counter = 0;
 

@@ -37,8 +37,12 @@ describe('the demo catalogue', () => {
     expect(new Set(rows.map((r) => r.subCategory))).toEqual(new Set(SUB_CATEGORIES));
     for (const r of rows)
       expect(r.category).toBe(SUB_CATEGORY_PARENT[r.subCategory as keyof typeof SUB_CATEGORY_PARENT]);
-    const demoSellers = await ctx.db.select({ id: sellers.id, email: sellers.email }).from(sellers);
+    const demoSellers = await ctx.db
+      .select({ id: sellers.id, email: sellers.email, verifiedAt: sellers.emailVerifiedAt })
+      .from(sellers);
     expect(demoSellers.map((s) => s.email).sort()).toEqual(DEMO_SELLERS.map((s) => s.email).sort());
+    // Verified, so the demo admin can record payouts to them.
+    for (const s of demoSellers) expect(s.verifiedAt, s.email).toBeInstanceOf(Date);
     expect(new Set(rows.map((r) => r.sellerId)).size).toBe(3);
     const [customer] = await ctx.db.select().from(users).where(eq(users.email, DEMO_CUSTOMER.email));
     expect(customer).toBeDefined();

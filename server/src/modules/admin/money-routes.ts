@@ -68,6 +68,7 @@ export default async function adminMoneyRoutes(fastify: FastifyInstance) {
         sellerId: s.sellerId,
         companyName: s.companyName,
         gstin: s.gstin,
+        verified: s.verified,
         payable: paiseToRupees(s.payablePaise),
         pending: paiseToRupees(s.pendingPaise),
       })),

@@ -1,10 +1,10 @@
 import { demoGstin } from '@vastra/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createAdmin, insertProduct, registerUser } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { callerOf, type FastAccount, quickSeller, quickUser } from '../../../test/shop-fixtures.ts';
-import { ledgerEntries } from '../../db/schema.ts';
+import { ledgerEntries, outboxEmails, payouts } from '../../db/schema.ts';
 
 /**
  * Marketplace money (issue 19): the ledger of a whole life (order, delivery, return window,
@@ -31,9 +31,17 @@ const windowPasses = (sellerId: string) =>
     .where(eq(ledgerEntries.sellerId, sellerId));
 
 let sellersMade = 0;
-/** A registered seller in Karnataka, each with its own GSTIN. */
-async function karnatakaSeller(gstin = demoGstin('29', 100 + sellersMade++)) {
-  return quickSeller(ctx.app, { gstin, legalName: 'Das Weaves LLP', state: 'Karnataka' });
+/**
+ * A registered seller in Karnataka, each with its own GSTIN, who has confirmed their e-mail
+ * address (a payout needs it) unless `verified` is false.
+ */
+async function karnatakaSeller(gstin = demoGstin('29', 100 + sellersMade++), verified = true) {
+  return quickSeller(ctx.app, {
+    gstin,
+    legalName: 'Das Weaves LLP',
+    state: 'Karnataka',
+    emailVerifiedAt: verified ? new Date() : null,
+  });
 }
 
 /** A COD order of one product at `pricePaise`, shipped and delivered. */
@@ -171,6 +179,57 @@ describe('the seller ledger', () => {
     // 3,000 taxable: TCS 0.5% = 10 (intra) + 5 (inter).
     expect(mine.slice(2)).toEqual(['3000.00', '0.00', '3000.00', '5.00', '5.00', '5.00']);
     expect((await call('GET', '/api/admin/tcs-report.csv?month=2026-13', admin)).statusCode).toBe(400);
+  });
+});
+
+describe('payouts only to verified sellers', () => {
+  const verificationLink = async (email: string) => {
+    const mails = await ctx.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.to, email), eq(outboxEmails.kind, 'email_verification')));
+    return mails.at(-1)?.text.match(/\/verify-email\?token=([\w-]+)/)?.[1];
+  };
+
+  it('refuses a payout to a seller who has not confirmed their e-mail, recording nothing, until they do', async () => {
+    const seller = await karnatakaSeller(undefined, false);
+    await deliveredSale(seller, 100_000); // net 1,057.00
+    await windowPasses(seller.id);
+    const dueOf = async () =>
+      ((await call('GET', '/api/admin/payouts/due', admin)).json().sellers as { sellerId: string }[]).find(
+        (s) => s.sellerId === seller.id,
+      );
+    expect(await dueOf()).toMatchObject({ verified: false, payable: 1057 });
+    const mailsBefore = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, seller.email));
+
+    const refused = await payout(seller.id, 500, `unverified-${seller.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      success: false,
+      error: 'Verify this seller before paying out: they have not confirmed their e-mail address yet',
+      errors: [
+        { msg: 'Verify this seller before paying out: they have not confirmed their e-mail address yet' },
+      ],
+    });
+    expect(await ctx.db.select().from(payouts).where(eq(payouts.sellerId, seller.id))).toEqual([]);
+    expect((await entriesOf(seller.id)).filter((e) => e.kind === 'payout')).toEqual([]);
+    const log = (await call('GET', '/api/admin/audit-log', admin)).json().entries as { targetId: string }[];
+    expect(log.filter((e) => e.targetId === seller.id)).toEqual([]);
+    expect(await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, seller.email))).toHaveLength(
+      mailsBefore.length,
+    );
+    expect((await call('GET', '/api/seller/balance', seller)).json()).toMatchObject({ payable: 1057 });
+
+    // The seller confirms their address from the link the shop mails them; then the payout is made.
+    expect((await call('POST', '/api/auth/seller/resend-verification', seller)).statusCode).toBe(200);
+    const token = await verificationLink(seller.email);
+    expect(token).toBeTruthy();
+    expect((await call('GET', `/api/auth/verify-email?token=${token}`)).statusCode).toBe(200);
+    expect(await dueOf()).toMatchObject({ verified: true, payable: 1057 });
+    const paid = await payout(seller.id, 500, `unverified-${seller.id}`);
+    expect(paid.statusCode).toBe(200);
+    expect((await entriesOf(seller.id)).filter((e) => e.kind === 'payout')).toHaveLength(1);
+    expect((await call('GET', '/api/seller/balance', seller)).json()).toMatchObject({ payable: 557 });
   });
 });
 

@@ -15,19 +15,24 @@ export interface PayoutRequest {
 const rupees = (paise: number) =>
   `Rs. ${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
 
+/** Why a payout waits: the seller has not confirmed their e-mail address (a seller must be verified first). */
+export const UNVERIFIED_SELLER =
+  'Verify this seller before paying out: they have not confirmed their e-mail address yet';
+
 /**
- * Records a payout the admin made: never more than the seller's payable balance, never twice for
- * one idempotency key. The seller's row is locked first, so concurrent payouts of one seller are
+ * Records a payout the admin made: only to a verified seller (e-mail address confirmed), never
+ * more than the seller's payable balance, never twice for one idempotency key. The seller's row is locked first, so concurrent payouts of one seller are
  * decided one after the other against the balance the previous one left; a repeat of a request
  * (same key) answers the payout it made. The ledger's payout entry is written in the same transaction.
  */
 export async function recordPayout(tx: DbOrTx, req: PayoutRequest) {
   const [seller] = await tx
-    .select({ id: sellers.id })
+    .select({ id: sellers.id, verifiedAt: sellers.emailVerifiedAt })
     .from(sellers)
     .where(eq(sellers.id, req.sellerId))
     .for('update');
   if (!seller) throw notFound('Seller not found');
+  if (!seller.verifiedAt) throw conflict(UNVERIFIED_SELLER);
   const [earlier] = await tx.select().from(payouts).where(eq(payouts.idempotencyKey, req.idempotencyKey));
   if (earlier) {
     if (earlier.sellerId !== req.sellerId || earlier.amountPaise !== req.amountPaise)

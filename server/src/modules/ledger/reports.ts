@@ -34,6 +34,7 @@ export async function payoutsDue(db: DbOrTx, now = new Date()) {
       sellerId: sellers.id,
       companyName: sellers.companyName,
       gstin: sellers.gstin,
+      verified: sql<boolean>`${sellers.emailVerifiedAt} is not null`.mapWith(Boolean),
       payablePaise:
         sql<number>`coalesce(sum(${ledgerEntries.amountPaise}) filter (where ${ledgerEntries.settlesAt} <= ${at}), 0)`.mapWith(
           Number,
@@ -45,7 +46,7 @@ export async function payoutsDue(db: DbOrTx, now = new Date()) {
     })
     .from(sellers)
     .innerJoin(ledgerEntries, eq(ledgerEntries.sellerId, sellers.id))
-    .groupBy(sellers.id, sellers.companyName, sellers.gstin)
+    .groupBy(sellers.id, sellers.companyName, sellers.gstin, sellers.emailVerifiedAt)
     .having(
       gt(
         sql`coalesce(sum(${ledgerEntries.amountPaise}) filter (where ${ledgerEntries.settlesAt} <= ${at}), 0)`,

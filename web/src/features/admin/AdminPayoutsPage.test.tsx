@@ -12,8 +12,24 @@ vi.mock('../../lib/toast.ts', () => ({
 }));
 
 const SELLER = '7c1e2f40-1111-4a2b-8c3d-000000000001';
+const UNVERIFIED = '7c1e2f40-1111-4a2b-8c3d-000000000002';
 const due = [
-  { sellerId: SELLER, companyName: 'Das Weaves', gstin: '27AAPFU0939F1ZV', payable: 844.54, pending: 120 },
+  {
+    sellerId: SELLER,
+    companyName: 'Das Weaves',
+    gstin: '27AAPFU0939F1ZV',
+    verified: true,
+    payable: 844.54,
+    pending: 120,
+  },
+  {
+    sellerId: UNVERIFIED,
+    companyName: 'Kaveri Looms',
+    gstin: null,
+    verified: false,
+    payable: 150,
+    pending: 0,
+  },
 ];
 const commissions = { success: true, defaultPercent: 10, categories: { Kids: 8 }, sellers: {} };
 
@@ -142,5 +158,23 @@ describe('the admin’s Payouts page', () => {
     expect(card.getByText('Enter the transfer’s reference (UTR)')).toBeInTheDocument();
     expect(amount).toHaveFocus();
     expect(payouts(calls)).toHaveLength(0);
+  });
+
+  it('says which seller is not verified yet, and shows the server’s refusal to pay them', async () => {
+    const refusal = 'Verify this seller before paying out: they have not confirmed their e-mail address yet';
+    const calls = serve(() =>
+      jsonResponse({ success: false, error: refusal, errors: [{ msg: refusal }] }, {}, 409),
+    );
+    renderPage();
+    const note = /^Not verified: the seller has not confirmed their e-mail address yet/;
+    const card = within(await screen.findByRole('listitem', { name: 'Kaveri Looms' }));
+    expect(card.getByText(note)).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('listitem', { name: 'Das Weaves' })).queryByText(note),
+    ).not.toBeInTheDocument();
+    await userEvent.type(card.getByLabelText('Bank reference (UTR)'), 'UTR0005678');
+    await userEvent.click(card.getByRole('button', { name: 'Record payout' }));
+    expect(await card.findByRole('alert')).toHaveTextContent(refusal);
+    expect(payouts(calls)[0]?.body).toMatchObject({ sellerId: UNVERIFIED, amount: 150 });
   });
 });

@@ -15,7 +15,8 @@ const FIELDS = ['amount', 'reference'] as const;
  * (prefilled with the whole payable balance) and the transfer's reference (UTR). The form keeps
  * one idempotency key until the server has recorded its payout, so a double click or a retry after
  * a lost answer pays once; the server still refuses an amount beyond the balance (409), which
- * another admin's payout may have lowered meanwhile.
+ * another admin's payout may have lowered meanwhile, and pays only a verified seller (the card says
+ * when the seller has not confirmed their e-mail address; the server's refusal is shown as well).
  */
 export function PayoutCard({ seller }: { seller: DueSeller }) {
   const i18n = useI18n();
@@ -84,6 +85,13 @@ export function PayoutCard({ seller }: { seller: DueSeller }) {
           <dd>{formatRupees(seller.pending, i18n.locale)}</dd>
         </div>
       </dl>
+      {seller.verified === false && (
+        <p className="payout-unverified">
+          {i18n._(
+            'Not verified: the seller has not confirmed their e-mail address yet, so no payout can be recorded.',
+          )}
+        </p>
+      )}
       <form
         ref={formRef}
         className="payout-form"
