@@ -103,6 +103,10 @@ export const sellers = pgTable('sellers', {
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   /** Login tokens issued before this moment stop working (password reset or change). */
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  /** The seller's language (the web's English/हिन्दी switch): the e-mails the shop sends them. */
+  locale: text('locale', { enum: ['en', 'hi'] })
+    .notNull()
+    .default('en'),
   /** Seller centre: a variant with fewer units than this is low on stock (the list and the daily e-mail). */
   lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
   /** When the last daily low-stock e-mail was sent, so a restart or a second process sends no second one. */
