@@ -163,6 +163,11 @@ const QUERIES = [
   'size=L&size=S&color=red&color=GREEN&inStock=true',
   'category=Mens&size=M&color=Blue&maxPrice=2999',
   'q=item&size=XL&color=red&sort=price_asc',
+  // Phrases the shopper typed: PostgreSQL matches the words in order, the index does the rest.
+  'q="slim fit"',
+  'q="cotton kurta"&sort=price_asc&inStock=true',
+  'q="fit jeans" -classic&category=Womens',
+  'q="slim fit" jeans&size=M&sort=rating&limit=5&page=2',
 ];
 
 async function expectSame(query: string) {
@@ -208,9 +213,21 @@ describe('the catalogue in memory', () => {
       expect('json' in result, query).toBe(true);
       expect(result.total, query).toBeGreaterThan(0);
     }
-    // A phrase the shopper typed needs word positions: SQL answers it.
-    const typed = await runSearch(ctx.db, parse('q="slim fit"'), { index });
-    expect('json' in typed).toBe(false);
+  });
+
+  it('answers a phrase the shopper typed, and a text of stop words only, from memory', async () => {
+    // The phrase's products come from PostgreSQL (word positions); the rest from the index.
+    for (const [query, found] of [
+      ['q="slim fit"', true],
+      ['q="fit slim"', false],
+      ['q="slim fit"&category=Kids&sort=price_asc', true],
+      ['q=the', false],
+    ] as const) {
+      expect(await index.catchUp()).toBe(true);
+      const result = await runSearch(ctx.db, parse(query), { index });
+      expect('json' in result, query).toBe(true);
+      expect(result.total > 0, query).toBe(found);
+    }
   });
 
   it('answers size and colour chosen together from memory', async () => {

@@ -201,9 +201,16 @@ const ROW_COLUMNS =
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** The products a text matched in PostgreSQL (search-products.ts, `phraseMatches`). */
+export type TextMatches = { id: string; named: boolean }[];
+
 /** What a search asks of the index: its filters as the index holds them, the sort and the page. */
 export interface IndexQuery {
-  text?: { match: TsNode; rank: TsNode; typed: string };
+  /**
+   * The text as typed (lower case) and its tsqueries, matched against the lexemes kept here, or the
+   * products PostgreSQL found for it (a phrase) and whether their name has every word.
+   */
+  text?: { typed: string } & ({ match: TsNode; rank: TsNode } | { matches: TextMatches });
   category?: string;
   subCategory?: string;
   brandKeys?: string[];
@@ -506,6 +513,16 @@ function bitsOf(postings: Postings[], words: number): Bits {
       const s = ids[i]!;
       bits[s >>> 5]! |= 1 << (s & 31);
     }
+  }
+  return bits;
+}
+
+/** The slots of these products (those not in the index left out). */
+function slotBits(s: Slots, products: { id: string }[], words: number): Bits {
+  const bits = new Uint32Array(words);
+  for (const { id } of products) {
+    const slot = s.slotOf.get(id);
+    if (slot !== undefined) bits[slot >>> 5]! |= 1 << (slot & 31);
   }
   return bits;
 }
@@ -911,7 +928,11 @@ export class SearchIndex {
     const s = this.slots!;
     const n = s.length;
     const words = (n + 31) >>> 5;
-    const text = q.text ? evaluate(q.text.match, s.words, words) : undefined;
+    const text = q.text
+      ? 'matches' in q.text
+        ? slotBits(s, q.text.matches, words)
+        : evaluate(q.text.match, s.words, words)
+      : undefined;
 
     const code = (dict: Dictionary, value: string | undefined) =>
       value === undefined ? undefined : (dict.find(value) ?? -2);
@@ -1136,7 +1157,14 @@ export class SearchIndex {
     if (q.sort === 'relevance' && q.text) {
       if (this.tiers.length < n) this.tiers = new Uint8Array(s.capacity);
       tier = this.tiers;
-      const named = evaluate(q.text.rank, s.nameWords, words);
+      const named =
+        'matches' in q.text
+          ? slotBits(
+              s,
+              q.text.matches.filter((m) => m.named),
+              words,
+            )
+          : evaluate(q.text.rank, s.nameWords, words);
       const typed = q.text.typed;
       for (let i = 0; i < total; i++) {
         const d = matches[i]!;

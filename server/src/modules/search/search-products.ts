@@ -15,7 +15,7 @@ import { isVisible, type ProductRow, productColumns, toApiProduct } from '../cat
 import { catalogueStats } from './catalogue-stats.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { buildFilters } from './filters.ts';
-import type { SearchIndex } from './memory-index.ts';
+import type { IndexQuery, SearchIndex, TextMatches } from './memory-index.ts';
 import { type Ordered, orderedRows } from './order.ts';
 import type { ProductAnswer, ProductJsonCache } from './product-json.ts';
 import { keysOf } from './size-color.ts';
@@ -175,22 +175,24 @@ export async function runSearch(
 const keyedAs = (sort: SearchSort, text: boolean): SearchSort =>
   sort === 'relevance' && !text ? 'newest' : sort;
 
-/** The search text as PostgreSQL's tsqueries (matching, and relevance's), parsed; kept a minute. */
+/**
+ * The search text as PostgreSQL's tsqueries (matching, and relevance's): as printed, and parsed
+ * when the index can match them itself (not a phrase, at least one lexeme). Kept a minute.
+ */
 interface ParsedText {
-  match: TsNode;
-  rank: TsNode;
+  printed: { match: string; rank: string };
+  parsed?: { match: TsNode; rank: TsNode };
 }
 const TEXT_KEPT_MS = 60_000;
 const TEXT_KEPT_MAX = 5_000;
-const parsedTexts = new WeakMap<SearchIndex, Map<string, { at: number; parsed: ParsedText | null }>>();
+const parsedTexts = new WeakMap<SearchIndex, Map<string, { at: number; parsed: ParsedText }>>();
 
 /**
- * The text's tsqueries, built as the SQL search builds them (synonyms, typos: text-query.ts) and
- * printed by PostgreSQL (one statement, with the typo lookup when a word needs it), or null when
- * the index cannot match them (phrases, no lexeme left). Kept per text for a minute: the words of
- * the catalogue a typo is corrected to change rarely.
+ * The text's tsqueries, built with synonyms and typos (text-query.ts, typos.ts) and printed by
+ * PostgreSQL (one statement, with the typo lookup when a word needs it), parsed for the index.
+ * Kept per text for a minute: the words of the catalogue a typo is corrected to change rarely.
  */
-async function parsedText(db: DbOrTx, index: SearchIndex, q: string): Promise<ParsedText | null> {
+async function parsedText(db: DbOrTx, index: SearchIndex, q: string): Promise<ParsedText | undefined> {
   let kept = parsedTexts.get(index);
   if (!kept) {
     kept = new Map();
@@ -200,23 +202,50 @@ async function parsedText(db: DbOrTx, index: SearchIndex, q: string): Promise<Pa
   const hit = kept.get(q);
   if (hit && now - hit.at < TEXT_KEPT_MS) return hit.parsed;
   const text = textQuery(q, await expansionsOf(db, q));
-  let parsed: ParsedText | null = null;
-  if (text) {
-    const result = await db.execute(sql`select (${text.match})::text as "m", (${text.rank})::text as "r"`);
-    const [row] = (result as unknown as { rows: { m: string; r: string }[] }).rows;
-    const match = parseTsquery(row!.m);
-    const rank = parseTsquery(row!.r);
-    parsed = match && rank ? { match, rank } : null;
-  }
+  if (!text) return undefined;
+  const result = await db.execute(sql`select (${text.match})::text as "m", (${text.rank})::text as "r"`);
+  const [row] = (result as unknown as { rows: { m: string; r: string }[] }).rows;
+  const match = parseTsquery(row!.m);
+  const rank = parseTsquery(row!.r);
+  const parsed: ParsedText = {
+    printed: { match: row!.m, rank: row!.r },
+    parsed: match && rank ? { match, rank } : undefined,
+  };
   if (kept.size >= TEXT_KEPT_MAX) kept.clear();
   kept.set(q, { at: now, parsed });
   return parsed;
 }
 
 /**
+ * Search's one fallback (ADR 012). The index matches a tsquery's words itself, but keeps no word
+ * positions, so a phrase the shopper typed (`"slim fit"`) is matched by PostgreSQL: one statement
+ * giving just the ids of the products whose words match (product_search holds the active ones),
+ * and whether their name has every word (relevance's second tier). Everything else — sellers
+ * shown, the filters, exact facets and total, the order and the page — still comes from the
+ * index, which takes these ids as the text's matches. A text left with no lexeme (only stop words)
+ * matches nothing, as in PostgreSQL, without asking.
+ */
+async function phraseMatches(db: DbOrTx, printed: ParsedText['printed']): Promise<TextMatches> {
+  if (printed.match === '') return [];
+  const result = await db.execute(
+    sql`select product_id::text as "id", name_search @@ ${printed.rank}::tsquery as "named"
+        from product_search where search @@ ${printed.match}::tsquery`,
+  );
+  return (result as unknown as { rows: TextMatches }).rows;
+}
+
+/** The text as the index matches it: parsed tsqueries, or the fallback's matches. */
+async function textMatch(db: DbOrTx, index: SearchIndex, q: string): Promise<IndexQuery['text']> {
+  const text = await parsedText(db, index, q);
+  if (!text) return undefined;
+  const typed = q.toLowerCase();
+  return text.parsed ? { ...text.parsed, typed } : { matches: await phraseMatches(db, text.printed), typed };
+}
+
+/**
  * The search answered from the catalogue in memory: exact total and facets, the page's order, then
  * the page's products as JSON (kept, or read by id). Undefined when the index cannot answer it (not
- * loaded yet; a phrase): the SQL search does.
+ * loaded yet): the SQL search does.
  */
 async function searchInMemory(
   db: DbOrTx,
@@ -230,11 +259,11 @@ async function searchInMemory(
   const after = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
   const [ready, text] = await Promise.all([
     index.catchUp(version),
-    hasText ? parsedText(db, index, query.q!) : Promise.resolve(undefined),
+    hasText ? textMatch(db, index, query.q!) : Promise.resolve(undefined),
   ]);
-  if (!ready || text === null) return undefined;
+  if (!ready) return undefined;
   const found = index.search({
-    text: text && { ...text, typed: query.q!.toLowerCase() },
+    text,
     category: query.category,
     subCategory: query.subCategory,
     brandKeys: query.brand && keysOf(query.brand),
