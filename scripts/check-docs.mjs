@@ -24,7 +24,7 @@ const generatedPrefixes = ['bench/results/', 'e2e/screenshots/'];
 const isGenerated = (file) =>
   generatedPrefixes.some((prefix) => file.startsWith(prefix)) ||
   file.split('/').some((segment) => skippedFolders.has(segment));
-const statusRe = /^Status: (Accepted|Proposed|Deprecated|Superseded by \d{3})\b/;
+const statusRe = /^Status: (Accepted\b|Proposed\b|Deprecated\b|Superseded by \[?(ADR )?\d{3})/;
 
 function* markdownFiles(full) {
   if (!existsSync(full)) return;

@@ -49,21 +49,28 @@ function makeRepository(broken: boolean) {
     'docs/decisions/001-a-choice.md',
     `# 001 — A choice\n\n${broken ? '' : 'Status: Accepted\n\n'}## Context\n\n[back](../guide.md)\n`,
   );
+  write(
+    root,
+    'docs/decisions/002-a-later-choice.md',
+    `# 002 — A later choice\n\nStatus: ${broken ? 'Superseded' : 'Superseded by [003](003-the-latest.md)'}\n`,
+  );
+  write(root, 'docs/decisions/003-the-latest.md', '# 003 — The latest\n\nStatus: Proposed\n');
   return root;
 }
 
 describe('scripts/check-docs.mjs (part of npm run lint)', () => {
-  it('fails on a link to a missing file, a module left out of ARCHITECTURE.md and a decision without a status', () => {
+  it('fails on a link to a missing file, a module left out of ARCHITECTURE.md, a decision without a status and one superseded by nothing named', () => {
     tree = makeRepository(true);
     const run = runChecker(tree);
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('Docs out of date (4)');
+    expect(run.stderr).toContain('Docs out of date (5)');
     expect(run.stderr).toContain('README.md:1: link to docs/gone.md#setup: no such file');
     expect(run.stderr).toContain('README.md:1: names server/src/gone.ts: no such file');
     expect(run.stderr).toContain(
       'ARCHITECTURE.md: module orders (server/src/modules/orders/) is missing from "## Modules"',
     );
     expect(run.stderr).toContain('docs/decisions/001-a-choice.md: no status line near the top');
+    expect(run.stderr).toContain('docs/decisions/002-a-later-choice.md: no status line near the top');
   });
 
   it('passes once the same repository is put right', () => {
