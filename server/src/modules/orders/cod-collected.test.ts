@@ -53,6 +53,45 @@ describe('Cash On Delivery', () => {
     expect(await revenue()).toBe(before + 30_000);
   });
 
+  it("an item's payment status follows its own cash: cod_collected once delivered, the other still cod_due", async () => {
+    const buyer = await quickUser(ctx.app);
+    const kurta = await insertProduct(ctx.db, seller.id, { pricePaise: 30_000, stock: 5 });
+    const stole = await insertProduct(ctx.db, seller.id, { pricePaise: 20_000, stock: 5 });
+    await call('POST', '/api/user/add-to-cart', buyer, { productId: kurta.id, quantity: 1 });
+    await call('POST', '/api/user/add-to-cart', buyer, { productId: stole.id, quantity: 1 });
+    const { order } = (await call('PUT', '/api/user/order-success', buyer)).json();
+    const idOf = (productId: string) =>
+      order.items.find((i: { productId: string }) => i.productId === productId)._id as string;
+    const [delivered, due] = [idOf(kurta.id), idOf(stole.id)];
+    await call('POST', `/api/seller/orders/${delivered}/ship`, seller, {});
+    expect((await call('POST', `/api/seller/orders/${delivered}/deliver`, seller)).statusCode).toBe(200);
+
+    type Line = { _id: string; paymentStatus: string };
+    const statuses = (lines: Line[]) =>
+      Object.fromEntries(
+        lines.filter((l) => l._id === delivered || l._id === due).map((l) => [l._id, l.paymentStatus]),
+      );
+    const expected = { [delivered]: 'cod_collected', [due]: 'cod_due' };
+    const detail = (await call('GET', `/api/user/orders/${order._id}`, buyer)).json().order;
+    expect(statuses(detail.items)).toEqual(expected);
+    // The order as a whole is still due: one item's cash is not collected yet.
+    expect(detail.paymentStatus).toBe('cod_due');
+    expect(statuses((await call('GET', '/api/user/my-orders', buyer)).json())).toEqual(expected);
+    const mine = (await call('GET', '/api/user/orders', buyer)).json();
+    expect(statuses(mine.find((o: { _id: string }) => o._id === order._id).items)).toEqual(expected);
+    expect(statuses((await call('GET', '/api/seller/seller-orders', seller)).json())).toEqual(expected);
+    const sellerLines = (await call('GET', '/api/seller/orders', seller)).json();
+    expect(statuses(sellerLines)).toEqual(expected);
+    expect(sellerLines.find((l: Line) => l._id === delivered).codToCollect).toBe(0);
+    // The seller's export says the same per item.
+    const csv = (await call('GET', '/api/seller/orders/export.csv', seller)).body.split('\n');
+    const header = csv[0]!.split(',');
+    const cellOf = (id: string) =>
+      csv.find((l) => l.includes(id))!.split(',')[header.indexOf('payment_status')];
+    expect([cellOf(delivered), cellOf(due)]).toEqual(['cod_collected', 'cod_due']);
+    expect((await orderRow(order._id)).paymentStatus).toBe('cod_due');
+  });
+
   it('refuses an order over COD_MAX_RUPEES with a clear message and changes nothing', async () => {
     const buyer = await quickUser(ctx.app);
     // Rs. 900 + 18% GST = Rs. 1,062: over the Rs. 1,000 limit set for this test.

@@ -14,6 +14,7 @@ export {
   buyerPaysPaise,
   codToCollectPaise,
   getCustomerOrder,
+  itemPaymentStatus,
   type LineSource,
   type OrderHeader,
   toApiOrder,

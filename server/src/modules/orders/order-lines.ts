@@ -3,6 +3,7 @@ import {
   gstStateCode,
   type OrderLine,
   orderNumber,
+  type PaymentStatus,
   paymentMethodName,
   type SellerOrderLine,
   type ShoppingProduct,
@@ -91,8 +92,8 @@ export interface LineSource {
     | 'status'
     | 'createdAt'
   > &
-    // Absent on an order just placed (not delivered, not a replacement).
-    Partial<Pick<OrderItemRow, 'deliveredAt' | 'exchangeOfReturnId'>>;
+    // Absent on an order just placed (not delivered, not a replacement, no cash collected).
+    Partial<Pick<OrderItemRow, 'deliveredAt' | 'exchangeOfReturnId' | 'codCollectedAt'>>;
   order: OrderHeader;
   current: ProductRow | null;
   company: string;
@@ -177,7 +178,7 @@ export function toOrderLine(row: LineSource): OrderLine {
     invoiceId: item.invoiceId,
     creditNoteId: item.creditNoteId,
     paymentMethod: methodLabel(order),
-    paymentStatus: order.paymentStatus,
+    paymentStatus: itemPaymentStatus(item, order),
     status: item.status,
     deliveredAt: item.deliveredAt?.toISOString() ?? null,
     exchangeOfReturnId: item.exchangeOfReturnId ?? null,
@@ -263,6 +264,16 @@ export const codToCollectPaise = (
   order.paymentMethod === 'cod' && item.status !== 'cancelled' && !item.codCollectedAt
     ? buyerPaysPaise(item, order)
     : 0;
+
+/**
+ * An item's money: a Cash On Delivery item's cash is collected when it is delivered, while its order
+ * stays `cod_due` until every other item is delivered or cancelled (settleCodOrder).
+ */
+export const itemPaymentStatus = (
+  item: Partial<Pick<OrderItemRow, 'codCollectedAt'>>,
+  order: Pick<OrderRow, 'paymentMethod' | 'paymentStatus'>,
+): PaymentStatus =>
+  order.paymentMethod === 'cod' && item.codCollectedAt ? 'cod_collected' : order.paymentStatus;
 
 /** One order of this customer with all its items; 404 for anyone else's. */
 export async function getCustomerOrder(db: DbOrTx, userId: string, orderId: string): Promise<ApiOrder> {

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders, productVariants } from '../../db/schema.ts';
 import { csvFile, rupeesText } from '../../lib/csv.ts';
-import { buyerPaysPaise, codToCollectPaise } from '../orders/index.ts';
+import { buyerPaysPaise, codToCollectPaise, itemPaymentStatus } from '../orders/index.ts';
 
 export const ORDER_EXPORT_HEADER = [
   'order_number',
@@ -60,7 +60,7 @@ export async function exportOrdersCsv(db: DbOrTx, sellerId: string): Promise<str
       rupeesText(item.taxPaise),
       rupeesText(buyerPaysPaise(item, order)),
       paymentMethodName(order.paymentMethod, order.provider),
-      order.paymentStatus,
+      itemPaymentStatus(item, order),
       rupeesText(codToCollectPaise(item, order)),
       item.status,
       item.courier,
