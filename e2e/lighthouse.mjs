@@ -5,65 +5,16 @@
 // It starts the production server (server/dist/main.js, built if stale) on a fresh data directory with
 // the demo catalogue; web/dist must be built (`npm run build`). LIGHTHOUSE_URL measures a running shop
 // instead; LIGHTHOUSE_RUNS (default 3) and LIGHTHOUSE_DESKTOP_RUNS (default 3) set the runs.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { ensureServerBuilt, serverArgs } from '../server/scripts/build.mjs';
+import { startShop } from './shop-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const DESKTOP_RUNS = Number(process.env.LIGHTHOUSE_DESKTOP_RUNS ?? 3);
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3497);
-
-async function waitForHealth(base, ms = 120_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`The shop did not answer at ${base}/api/health`);
-}
-
-async function startShop() {
-  if (!existsSync(path.join(root, 'web', 'dist', 'index.html'))) {
-    throw new Error('No web/dist: run `npm run build` first.');
-  }
-  await ensureServerBuilt();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'vastra-lighthouse-'));
-  const base = `http://127.0.0.1:${PORT}`;
-  const child = spawn(process.execPath, serverArgs(), {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  await waitForHealth(base);
-  return {
-    base,
-    stop: () => {
-      child.kill('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 // Every page shows हिन्दी (the language switch): without a Devanagari font the browser searches all
 // fonts for those glyphs while laying out each page, which on a bare Debian doubled the listing's
@@ -109,7 +60,7 @@ function medianRun(runs) {
 
 const shop = process.env.LIGHTHOUSE_URL
   ? { base: process.env.LIGHTHOUSE_URL.replace(/\/$/, ''), stop: () => {} }
-  : await startShop();
+  : await startShop(PORT);
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import chromium from './chromium.json' with { type: 'json' };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -39,19 +40,9 @@ export default defineConfig({
   use: {
     baseURL,
     ...devices['Desktop Chrome'],
-    launchOptions: {
-      // The system Chromium: browsers are never downloaded (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1).
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // The system Chromium: browsers are never downloaded (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1). The
+    // same launch options serve the size check (size.mjs).
+    launchOptions: chromium,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -20,7 +20,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The libraries every page starts with, in one file: one download that compresses better than
-        // the handful of small chunks the automatic split makes of them (the landing page's 100 KB).
+        // the handful of small chunks the automatic split makes of them (the landing page's budget).
         codeSplitting: {
           groups: [
             { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@lingui)[\\/]/ },
