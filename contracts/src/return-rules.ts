@@ -34,6 +34,15 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
   exchanged: 'Exchanged',
 };
 
+/**
+ * Size exchanges are only into a size at the same price as the one sent back (ADR 020): a pricier
+ * size would come free, a cheaper one would owe the shopper a difference the exchange has no credit
+ * note for. Prices in the same unit (paise on the server, rupees in the web app).
+ */
+export const exchangeAtSamePrice = (returnedPrice: number, newPrice: number) => newPrice === returnedPrice;
+export const EXCHANGE_PRICE_RULE =
+  'Exchange only into a size at the same price; return this one for a refund and buy the other';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The last moment a delivered item may be returned: `days` whole days after its delivery. */

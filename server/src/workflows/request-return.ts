@@ -1,9 +1,15 @@
-import { type RefundTo, type ReturnRequest, returnWindowEnd } from '@vastra/contracts';
+import {
+  EXCHANGE_PRICE_RULE,
+  exchangeAtSamePrice,
+  type RefundTo,
+  type ReturnRequest,
+  returnWindowEnd,
+} from '@vastra/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { orderItems, orders, productVariants, returns } from '../db/schema.ts';
 import { formatDay } from '../lib/day.ts';
-import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../lib/errors.ts';
 import { lineName, takeStock } from '../modules/catalog/index.ts';
 import { ITEM_NOT_FOUND, ownedBy } from '../modules/orders/index.ts';
 import type { WorkflowDeps } from './deps.ts';
@@ -39,14 +45,31 @@ export async function checkUnitsLeft(tx: DbOrTx, item: ItemRow, quantity: number
 }
 
 /**
+ * What the returned size sells for now: its variant's price, or what was paid for a unit when the
+ * size is no longer sold.
+ */
+async function returnedSizePrice(tx: DbOrTx, item: ItemRow) {
+  const [own] = item.variantId
+    ? await tx
+        .select({ pricePaise: productVariants.pricePaise })
+        .from(productVariants)
+        .where(eq(productVariants.id, item.variantId))
+    : [];
+  return own?.pricePaise ?? item.unitPricePaise;
+}
+
+/**
  * Holds the exchange size's stock for a request (taken from the shelf now, so it cannot sell out
  * before the parcel is back). 400 for a variant that is not another size or colour of the item's
- * product, 409 when it has too few in stock.
+ * product, 409 for one at another price than the returned size (ADR 020) or with too few in stock.
  */
 export async function holdExchangeStock(tx: DbOrTx, item: ItemRow, variantId: string, quantity: number) {
   const [variant] = await tx.select().from(productVariants).where(eq(productVariants.id, variantId));
   if (!variant || variant.productId !== item.productId || variant.id === item.variantId) {
     throw badRequest('Choose another size or colour of the same product', 'variantId');
+  }
+  if (!exchangeAtSamePrice(await returnedSizePrice(tx, item), variant.pricePaise)) {
+    throw new AppError('CONFLICT', EXCHANGE_PRICE_RULE, [{ msg: EXCHANGE_PRICE_RULE, path: 'variantId' }]);
   }
   if (!(await takeStock(tx, { productId: variant.productId, variantId: variant.id }, quantity))) {
     throw conflict(`${lineName(item.productName, variant)} does not have ${quantity} in stock`);

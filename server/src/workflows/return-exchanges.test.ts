@@ -13,7 +13,7 @@ import {
   variantStock,
 } from '../../test/return-fixtures.ts';
 import { callerOf, type FastAccount, quickSeller, quickUser } from '../../test/shop-fixtures.ts';
-import { orderItems, returns, taxDocuments } from '../db/schema.ts';
+import { orderItems, productVariants, returns, taxDocuments } from '../db/schema.ts';
 
 /**
  * Size exchanges (issue 18): the size asked for is held from the request, given back once when the
@@ -162,6 +162,78 @@ describe('a size exchange', () => {
     await act(call, seller, 'seller', ret._id, 'receive', { conditionOk: false });
     expect(await variantStock(ctx.db, l)).toBe(6);
     expect(await variantStock(ctx.db, variant('M').id)).toBe(9);
+  });
+});
+
+describe('the exchange price rule (ADR 020)', () => {
+  const RULE = 'Exchange only into a size at the same price; return this one for a refund and buy the other';
+
+  /** S and M at Rs. 500, L at Rs. 900: a buyer of `bought` delivered, and what to check after. */
+  async function pricedSizes(bought: 'S' | 'L') {
+    const sized = await insertSizedProduct(ctx.db, seller.id, [
+      { size: 'S', stock: 5, pricePaise: 50_000 },
+      { size: 'M', stock: 5, pricePaise: 50_000 },
+      { size: 'L', stock: 5, pricePaise: 90_000 },
+    ]);
+    const buyer = await quickUser(ctx.app);
+    const order = await deliveredOrder(call, ctx.app, buyer, seller, [
+      { productId: sized.product.id, variantId: sized.variant(bought).id },
+    ]);
+    return { ...sized, buyer, item: order.items[0]! };
+  }
+  const returnsOf = (itemId: string) => ctx.db.select().from(returns).where(eq(returns.orderItemId, itemId));
+
+  it('refuses a pricier size with a 409, holding nothing and recording no return', async () => {
+    const { variant, buyer, item } = await pricedSizes('S');
+    const res = await askReturn(call, buyer, item._id, {
+      kind: 'exchange',
+      quantity: 1,
+      reason: 'wrong_size',
+      variantId: variant('L').id,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ success: false, error: RULE, errors: [{ msg: RULE, path: 'variantId' }] });
+    expect(await variantStock(ctx.db, variant('L').id)).toBe(5);
+    expect(await returnsOf(item._id)).toEqual([]);
+  });
+
+  it('refuses a cheaper size too: the difference would be owed back without a credit note', async () => {
+    const { variant, buyer, item } = await pricedSizes('L');
+    const res = await askReturn(call, buyer, item._id, {
+      kind: 'exchange',
+      quantity: 1,
+      reason: 'wrong_size',
+      variantId: variant('S').id,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(RULE);
+    expect(await variantStock(ctx.db, variant('S').id)).toBe(5);
+    expect(await returnsOf(item._id)).toEqual([]);
+  });
+
+  it('accepts a size at the same price, and judges by the sizes’ prices when the admin overrules', async () => {
+    const { variant, buyer, item } = await pricedSizes('S');
+    const ret = await requested(call, buyer, item._id, {
+      kind: 'exchange',
+      quantity: 1,
+      reason: 'wrong_size',
+      variantId: variant('M').id,
+    });
+    expect(ret.exchange).toMatchObject({ variantId: variant('M').id, size: 'M' });
+    expect(await variantStock(ctx.db, variant('M').id)).toBe(4);
+
+    // Rejected, then M's price goes up: an admin's overrule would hold a pricier size, so it is refused.
+    expect((await act(call, seller, 'seller', ret._id, 'reject', { reason: 'Worn' })).statusCode).toBe(200);
+    await ctx.db
+      .update(productVariants)
+      .set({ pricePaise: 60_000 })
+      .where(eq(productVariants.id, variant('M').id));
+    const admin = { headers: auth((await createAdmin(ctx.app, ctx.db)).token) };
+    const overrule = await act(call, admin, 'admin', ret._id, 'approve');
+    expect(overrule.statusCode).toBe(409);
+    expect(overrule.json().error).toBe(RULE);
+    expect(await variantStock(ctx.db, variant('M').id)).toBe(5);
+    expect((await returnsOf(item._id)).map((r) => [r.status, r.exchangeHeld])).toEqual([['rejected', false]]);
   });
 });
 

@@ -37,7 +37,10 @@ export function ReturnForm({
 }) {
   const i18n = useI18n();
   const replacement = Boolean(line.exchangeOfReturnId);
-  const choices = exchangeChoices(line.product[0]?.variants ?? [], line.variantId);
+  const variants = line.product[0]?.variants ?? [];
+  const choices = exchangeChoices(variants, line);
+  // Other sizes left out because their price differs (ADR 020): say why they are not offered.
+  const pricedOut = variants.filter((v) => v._id !== line.variantId).length > choices.length;
   const [v, setV] = useState<ReturnFormValues>(() => emptyReturnForm(replacement ? 'exchange' : 'refund'));
   const { formRef, errors, show, fromError, clear } = useFieldErrors(RETURN_FIELDS);
   const [formError, setFormError] = useState('');
@@ -115,6 +118,13 @@ export function ReturnForm({
         {replacement && (
           <p className="muted">
             {i18n._('This item replaced one you exchanged: it can be exchanged again.')}
+          </p>
+        )}
+        {pricedOut && (
+          <p className="muted">
+            {i18n._(
+              'Only sizes at the same price can be exchanged; for another, ask for a refund and buy it.',
+            )}
           </p>
         )}
       </fieldset>

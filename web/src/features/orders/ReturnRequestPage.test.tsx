@@ -45,16 +45,20 @@ const kurta = (over: Partial<OrderLine> = {}) =>
 
 const noReturns = { success: true, returns: [], total: 0, page: 1, limit: 20, counts: {} };
 
-function setup(paymentMethod: 'COD' | 'Stripe', url = `/orders/${ORDER}/return/item-Linen Kurta`) {
+function setup(
+  paymentMethod: 'COD' | 'Stripe',
+  url = `/orders/${ORDER}/return/item-Linen Kurta`,
+  item = kurta(),
+) {
   const posted: unknown[] = [];
   const fetch = vi.fn(async (path: string, init?: RequestInit) => {
     if (path === '/api/site') return jsonResponse({ returnWindowDays: 7 });
     if (path.startsWith('/api/user/returns')) return jsonResponse(noReturns);
     if (path.startsWith('/api/user/orders?')) {
-      return jsonResponse([summary({ _id: ORDER, items: [kurta()] })], { 'x-total-count': '1' });
+      return jsonResponse([summary({ _id: ORDER, items: [item] })], { 'x-total-count': '1' });
     }
     if (path.startsWith('/api/user/orders/')) {
-      return jsonResponse({ success: true, order: apiOrder({ paymentMethod, items: [kurta()] }) });
+      return jsonResponse({ success: true, order: apiOrder({ paymentMethod, items: [item] }) });
     }
     if (path.endsWith('/return') && init?.method === 'POST') {
       posted.push(JSON.parse(String(init.body)));
@@ -137,5 +141,38 @@ describe('return or exchange', () => {
     await user.click(within(form).getByRole('button', { name: 'Ask for an exchange' }));
     await screen.findByRole('heading', { name: 'My Returns' });
     expect(posted).toEqual([{ kind: 'exchange', quantity: 1, reason: 'wrong_size', variantId: 'v-l' }]);
+  });
+
+  it('offers only sizes at the price of the one sent back, and says why the others are not', async () => {
+    signIn('user', 'token', 'Meera');
+    const priced = kurta({
+      product: [
+        testProduct({
+          _id: 'p-kurta',
+          productName: 'Linen Kurta',
+          variants: [
+            { _id: 'v-s', size: 'S', color: '', sku: 'K-S', stock: 4, price: 500, mrp: null },
+            { _id: 'v-m', size: 'M', color: '', sku: 'K-M', stock: 4, price: 999, mrp: null },
+            { _id: 'v-l', size: 'L', color: '', sku: 'K-L', stock: 3, price: 999, mrp: null },
+            { _id: 'v-xl', size: 'XL', color: '', sku: 'K-XL', stock: 3, price: 1299, mrp: null },
+          ],
+        }),
+      ],
+    });
+    setup('Stripe', undefined, priced);
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Return or exchange' });
+    expect(
+      within(form).getByText(
+        'Only sizes at the same price can be exchanged; for another, ask for a refund and buy it.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(form).getByLabelText('Another size or colour'));
+    const sizes = within(form).getByRole('group', { name: 'New size' });
+    expect(
+      within(sizes)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual(['v-l']);
   });
 });

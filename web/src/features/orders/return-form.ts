@@ -1,6 +1,7 @@
-import type { ReturnRequestInput, Variant } from '@vastra/contracts';
+import type { OrderLine, ReturnRequestInput, Variant } from '@vastra/contracts';
 import {
   BANK_ACCOUNT_PATTERN,
+  exchangeAtSamePrice,
   IFSC_PATTERN,
   RETURN_NOTE_MAX,
   type ReturnKind,
@@ -50,9 +51,20 @@ export const emptyReturnForm = (kind: ReturnKind): ReturnFormValues => ({
   accountName: '',
 });
 
-/** Other sizes and colours of the product the shopper may exchange for (any stock; the form shows which are out). */
-export const exchangeChoices = (variants: readonly Variant[], currentId: string) =>
-  variants.filter((v) => v._id !== currentId);
+/**
+ * Other sizes and colours of the product the shopper may exchange for: those at the same price as
+ * the size sent back (the server refuses any other, ADR 020; a size no longer sold counts at what
+ * was paid), in stock or not (the form shows which are out).
+ */
+export function exchangeChoices(
+  variants: readonly Variant[],
+  line: Pick<OrderLine, 'variantId' | 'amount' | 'quantity'>,
+) {
+  const returnedPrice =
+    variants.find((v) => v._id === line.variantId)?.price ??
+    Math.round((line.amount * 100) / line.quantity) / 100;
+  return variants.filter((v) => v._id !== line.variantId && exchangeAtSamePrice(returnedPrice, v.price));
+}
 
 /**
  * The same rules the server applies (contracts' patterns), checked before sending so the shopper
