@@ -4,7 +4,10 @@ import { z } from 'zod';
 export const LOCALES = ['en', 'hi'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-/** `PUT /api/user/locale`: the signed-in shopper's language, for the e-mails the shop sends them. */
+/**
+ * `PUT /api/user/locale` and `PUT /api/seller/locale`: the signed-in shopper's or seller's
+ * language, for the e-mails the shop sends them.
+ */
 export const userLocaleSchema = z.object({
   locale: z.enum(LOCALES, { error: 'Choose en (English) or hi (Hindi)' }),
 });

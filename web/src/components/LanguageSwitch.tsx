@@ -6,7 +6,7 @@ import { saveLocale } from '../lib/locale-api.ts';
 /**
  * English / हिन्दी: one button naming the other language in its own script, so a reader of either
  * finds it. The choice is remembered (cookie `lang` for the server's rendering, localStorage) and,
- * for a signed-in shopper, saved on the account for e-mails.
+ * for a signed-in shopper or seller, saved on the account for e-mails.
  */
 export function LanguageSwitch({ className }: { className?: string }) {
   const i18n = useI18n();
@@ -17,7 +17,8 @@ export function LanguageSwitch({ className }: { className?: string }) {
     setBusy(true);
     try {
       await switchLocale(i18n, next);
-      if (tokenOf('user')) void saveLocale(next).catch(() => undefined);
+      for (const role of ['user', 'seller'] as const)
+        if (tokenOf(role)) void saveLocale(next, role).catch(() => undefined);
     } finally {
       setBusy(false);
     }

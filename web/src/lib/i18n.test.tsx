@@ -1,8 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { documentTitle, pageOf } from '../components/useRouteTitle.ts';
+import { signIn, signOut } from './auth.ts';
 import { formatDay, formatRupees } from './format.ts';
 import {
   compileMessage,
@@ -104,5 +105,27 @@ describe('i18n', () => {
     await userEvent.click(screen.getByRole('button', { name: 'English' }));
     expect(await screen.findByText('Add to Cart')).toBeInTheDocument();
     expect(document.cookie).toContain('lang=en');
+  });
+
+  it('saves a signed-in seller’s choice on their account, for their e-mails', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ success: true, locale: 'hi' })));
+    vi.stubGlobal('fetch', fetch);
+    signIn('seller', 'seller-token', 'Kiran Das');
+    try {
+      render(
+        <LocaleProvider i18n={createI18n('en')}>
+          <LanguageSwitch />
+        </LocaleProvider>,
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'हिन्दी' }));
+      await screen.findByRole('button', { name: 'English' });
+      expect(fetch).toHaveBeenCalledWith(
+        '/api/seller/locale',
+        expect.objectContaining({ method: 'PUT', body: JSON.stringify({ locale: 'hi' }) }),
+      );
+    } finally {
+      signOut('seller');
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -49,8 +49,8 @@ export function useSignIn<Input>(
       queryClient.removeQueries();
       signIn(role, answer.authToken, nameIn(answer));
       toast.success(done);
-      // A shopper's e-mails follow the language they use the shop in (registration reads the cookie).
-      if (role === 'user') void saveLocale(localeOf(i18n)).catch(() => undefined);
+      // A shopper's and a seller's e-mails follow the language they use the shop in (registration reads the cookie).
+      if (role !== 'admin') void saveLocale(localeOf(i18n), role).catch(() => undefined);
       // A customer's guest cart merges in, and the action that asked for login is finished.
       const back = role === 'user' ? await resumeAfterLogin() : undefined;
       navigate(back ?? next, { replace: true });

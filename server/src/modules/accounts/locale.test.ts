@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, registerSeller, registerUser, userFields } from '../../../test/factories.ts';
+import { auth, registerSeller, registerUser, sellerFields, userFields } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { outboxEmails, users } from '../../db/schema.ts';
+import { outboxEmails, sellers, users } from '../../db/schema.ts';
 import { cancellationMail, orderConfirmationMail, shipmentMail } from '../mail/index.ts';
 import { afterAnswerSettled } from './after-answer.ts';
 
@@ -69,6 +69,45 @@ describe("the shopper's language (issue 21)", () => {
     expect(welcome?.subject).toBe('वस्त्र के लिए अपना ई-मेल पता पुष्टि करें');
     expect(welcome?.text).toContain(`नमस्ते ${fields.fullName},`);
     expect(welcome?.text).toMatch(/\/verify-email\?token=/);
+  });
+
+  it('is a seller’s too: the sign-up’s lang cookie, then PUT /api/seller/locale, for their e-mails', async () => {
+    const fields = sellerFields();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/seller/register',
+      payload: fields,
+      headers: { cookie: 'lang=hi' },
+    });
+    expect(res.statusCode).toBe(200);
+    const sellerLocale = async () =>
+      (
+        await ctx.db.select({ locale: sellers.locale }).from(sellers).where(eq(sellers.email, fields.email))
+      )[0]?.locale;
+    expect(await sellerLocale()).toBe('hi');
+    const [welcome] = await mailsTo(fields.email, 'email_verification');
+    expect(welcome?.subject).toBe('वस्त्र के लिए अपना ई-मेल पता पुष्टि करें');
+    const token = res.json().authToken as string;
+    const put = (as: string | undefined, payload: unknown) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/seller/locale',
+        headers: as ? auth(as) : {},
+        payload: payload as object,
+      });
+    expect((await put(token, { locale: 'en' })).json()).toEqual({ success: true, locale: 'en' });
+    expect(await sellerLocale()).toBe('en');
+    expect((await put(token, { locale: 'fr' })).statusCode).toBe(400);
+    expect((await put(undefined, { locale: 'hi' })).statusCode).toBe(401);
+    expect((await put((await registerUser(ctx.app)).token, { locale: 'hi' })).statusCode).toBe(403);
+    expect(await sellerLocale()).toBe('en');
+    // Without a cookie, English.
+    const plain = await registerSeller(ctx.app);
+    const [row] = await ctx.db
+      .select({ locale: sellers.locale })
+      .from(sellers)
+      .where(eq(sellers.id, plain.id));
+    expect(row?.locale).toBe('en');
   });
 
   it('sends the password reset link in Hindi to a Hindi shopper, in English to others', async () => {

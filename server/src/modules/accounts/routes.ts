@@ -95,7 +95,19 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       schema: { body: userLocaleSchema, response: { 200: userLocaleAnswerSchema, ...errorResponses } },
     },
     async (req): Promise<UserLocaleAnswer> => {
-      const locale = await accounts.setUserLocale(db, principalOf(req).id, req.body.locale);
+      const locale = await accounts.setAccountLocale(db, 'user', principalOf(req).id, req.body.locale);
+      return { success: true, locale };
+    },
+  );
+
+  app.put(
+    '/api/seller/locale',
+    {
+      ...asSeller,
+      schema: { body: userLocaleSchema, response: { 200: userLocaleAnswerSchema, ...errorResponses } },
+    },
+    async (req): Promise<UserLocaleAnswer> => {
+      const locale = await accounts.setAccountLocale(db, 'seller', principalOf(req).id, req.body.locale);
       return { success: true, locale };
     },
   );
@@ -107,7 +119,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       preHandler: (req) => limitAuthAttempt(req, 'register'),
     },
     async (req): Promise<SellerAuthAnswer> => {
-      const seller = await accounts.registerSeller(db, req.body);
+      const seller = await accounts.registerSeller(db, req.body, localeOfCookie(req.headers.cookie));
       await sendVerificationMail({ ...app.deps, log: req.log }, 'seller', seller);
       const authToken = await tokens.sign({ sub: seller.id, role: 'seller' });
       return { success: true, authToken, sellerFullName: seller.fullName };

@@ -45,7 +45,12 @@ export async function registerUser(
   }
 }
 
-export async function registerSeller(db: DbOrTx, input: z.output<typeof sellerRegisterSchema>) {
+/** Signs a seller up; `locale` is the language they were using (the web's `lang` cookie). */
+export async function registerSeller(
+  db: DbOrTx,
+  input: z.output<typeof sellerRegisterSchema>,
+  locale: Locale = 'en',
+) {
   const existing = await db.select({ id: sellers.id }).from(sellers).where(eq(sellers.email, input.email));
   if (existing.length > 0) throw conflict(DUPLICATE_EMAIL);
   const { password, gstin, legalName, state, ...fields } = input;
@@ -56,6 +61,7 @@ export async function registerSeller(db: DbOrTx, input: z.output<typeof sellerRe
         ...fields,
         ...sellerGstColumns({ gstin, legalName, state }, fields.companyName),
         passwordHash: await hashPassword(password),
+        locale,
       })
       .returning();
     return row!;
@@ -131,14 +137,20 @@ export async function getSeller(db: DbOrTx, id: string) {
   return row;
 }
 
-/** Remembers the shopper's language for the e-mails the shop sends them. */
-export async function setUserLocale(db: DbOrTx, id: string, locale: Locale): Promise<Locale> {
+/** Remembers a shopper's or a seller's language for the e-mails the shop sends them. */
+export async function setAccountLocale(
+  db: DbOrTx,
+  kind: 'user' | 'seller',
+  id: string,
+  locale: Locale,
+): Promise<Locale> {
+  const table = kind === 'user' ? users : sellers;
   const [row] = await db
-    .update(users)
+    .update(table)
     .set({ locale, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning({ locale: users.locale });
-  if (!row) throw notFound('User not found');
+    .where(eq(table.id, id))
+    .returning({ locale: table.locale });
+  if (!row) throw notFound(kind === 'user' ? 'User not found' : 'Seller not found');
   return row.locale;
 }
 

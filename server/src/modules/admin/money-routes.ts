@@ -26,6 +26,7 @@ import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
 import { principalOf, setUserStatus } from '../accounts/index.ts';
 import { bumpCatalogVersion } from '../catalog/index.ts';
 import { listPayouts, payoutsDue, recordPayout, tcsReport } from '../ledger/index.ts';
+import { payoutMail } from '../mail/index.ts';
 import { readAuditLog, recordAudit } from './audit.ts';
 
 const toPayout = (p: Awaited<ReturnType<typeof listPayouts>>[number]) => ({
@@ -56,7 +57,7 @@ async function readCommissions(db: DbOrTx, defaultBp: number): Promise<Commissio
  */
 export default async function adminMoneyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config } = app.deps;
+  const { db, config, mailer } = app.deps;
   const idParams = (label: string) => z.object({ id: idSchema(label) });
 
   app.get(
@@ -80,7 +81,7 @@ export default async function adminMoneyRoutes(fastify: FastifyInstance) {
     { schema: { body: payoutRequestSchema, response: responses(payoutAnswerSchema) } },
     async (req) => {
       const admin = principalOf(req);
-      const { payout, repeated } = await db.transaction(async (tx) => {
+      const made = await db.transaction(async (tx) => {
         const made = await recordPayout(tx, {
           sellerId: req.body.sellerId,
           amountPaise: rupeesToPaise(req.body.amount),
@@ -101,6 +102,25 @@ export default async function adminMoneyRoutes(fastify: FastifyInstance) {
           );
         return made;
       });
+      const { payout, repeated } = made;
+      // The seller hears of a payout once: a repeated request (same key) made none. A mail that
+      // cannot be recorded is logged; the payout stands.
+      if (!made.repeated) {
+        await mailer
+          .send(
+            payoutMail({
+              sellerEmail: made.seller.email,
+              sellerName: made.seller.fullName,
+              amountPaise: payout.amountPaise,
+              reference: payout.reference,
+              paidAt: payout.createdAt,
+              payablePaise: made.balanceAfter.payablePaise,
+              pendingPaise: made.balanceAfter.pendingPaise,
+              locale: made.seller.locale,
+            }),
+          )
+          .catch((err) => req.log.error({ err, payoutId: payout.id }, 'payout e-mail not recorded'));
+      }
       const [listed] = (await listPayouts(db, payout.sellerId)).filter((p) => p.id === payout.id);
       return { success: true as const, payout: toPayout(listed!), repeated };
     },

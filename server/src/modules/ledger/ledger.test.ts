@@ -233,6 +233,75 @@ describe('payouts only to verified sellers', () => {
   });
 });
 
+describe('the payout e-mail', () => {
+  const payoutMails = (email: string) =>
+    ctx.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.to, email), eq(outboxEmails.kind, 'payout')));
+  const indiaDay = (iso: string, locale: string) =>
+    new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'Asia/Kolkata',
+    }).format(new Date(iso));
+
+  it('tells the seller once, with the amount, reference, date and what is left; a refusal tells nothing', async () => {
+    const seller = await karnatakaSeller();
+    await deliveredSale(seller, 100_000); // net 1,057.00
+    await windowPasses(seller.id);
+    await deliveredSale(seller, 10_000); // net 105.70, pending its return window
+
+    expect((await payout(seller.id, 2000, `mail-over-${seller.id}`)).statusCode).toBe(409);
+    expect(await payoutMails(seller.email)).toEqual([]);
+
+    const paid = await payout(seller.id, 600, `mail-${seller.id}`);
+    expect(paid.statusCode).toBe(200);
+    const again = await payout(seller.id, 600, `mail-${seller.id}`);
+    expect(again.json()).toMatchObject({ repeated: true });
+    const mails = await payoutMails(seller.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Vastra has paid you Rs. 600.00');
+    expect(mails[0]!.text).toBe(
+      [
+        'Hello Kiran Das,',
+        '',
+        `We paid Rs. 600.00 to your bank account on ${indiaDay(paid.json().payout.date, 'en-IN')} (bank reference UTRmail-${seller.id}).`,
+        'It is in your statement under Payments.',
+        '',
+        'Still payable to you: Rs. 457.00. Pending until return windows pass: Rs. 105.70.',
+      ].join('\n'),
+    );
+    expect((await call('GET', '/api/seller/balance', seller)).json()).toMatchObject({
+      payable: 457,
+      pending: 105.7,
+    });
+  });
+
+  it('is in Hindi for a seller who uses the shop in Hindi', async () => {
+    const seller = await karnatakaSeller();
+    expect((await call('PUT', '/api/seller/locale', seller, { locale: 'hi' })).statusCode).toBe(200);
+    await deliveredSale(seller, 100_000);
+    await windowPasses(seller.id);
+    const paid = await payout(seller.id, 1057, `mail-hi-${seller.id}`);
+    expect(paid.statusCode).toBe(200);
+    const mails = await payoutMails(seller.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('वस्त्र ने आपको ₹1,057.00 का भुगतान किया है');
+    expect(mails[0]!.text).toBe(
+      [
+        'नमस्ते Kiran Das,',
+        '',
+        `हमने ${indiaDay(paid.json().payout.date, 'hi-IN')} को ₹1,057.00 आपके बैंक खाते में भेज दिए हैं (बैंक संदर्भ UTRmail-hi-${seller.id})।`,
+        'यह ‘भुगतान’ में आपके विवरण-पत्र में दिखता है।',
+        '',
+        'अभी भी आपको देय: ₹0.00। वापसी की अवधि पूरी होने तक लंबित: ₹0.00।',
+      ].join('\n'),
+    );
+  });
+});
+
 describe('payouts under concurrency', () => {
   it('never pays beyond the balance, and one key pays once, on two processes', async () => {
     const seller = await karnatakaSeller();
@@ -278,6 +347,18 @@ describe('payouts under concurrency', () => {
     const payouts = (await entriesOf(seller.id)).filter((e) => e.kind === 'payout');
     expect(payouts.map((p) => p.amountPaise).sort()).toEqual([-40_000, -40_000, -10_000].sort());
     expect((await call('GET', '/api/seller/balance', seller)).json().payable).toBe(157);
+    // One e-mail per payout made: none for the refusals, one for the key sent twice.
+    const mails = await ctx.db
+      .select({ subject: outboxEmails.subject })
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.to, seller.email), eq(outboxEmails.kind, 'payout')));
+    expect(mails.map((m) => m.subject).sort()).toEqual(
+      [
+        'Vastra has paid you Rs. 100.00',
+        'Vastra has paid you Rs. 400.00',
+        'Vastra has paid you Rs. 400.00',
+      ].sort(),
+    );
   });
 
   it('records a delivery once when two processes mark it delivered at the same time', async () => {

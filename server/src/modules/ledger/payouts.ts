@@ -24,10 +24,17 @@ export const UNVERIFIED_SELLER =
  * more than the seller's payable balance, never twice for one idempotency key. The seller's row is locked first, so concurrent payouts of one seller are
  * decided one after the other against the balance the previous one left; a repeat of a request
  * (same key) answers the payout it made. The ledger's payout entry is written in the same transaction.
+ * A new payout answers the seller's address and language and their balance after it (the e-mail's facts).
  */
 export async function recordPayout(tx: DbOrTx, req: PayoutRequest) {
   const [seller] = await tx
-    .select({ id: sellers.id, verifiedAt: sellers.emailVerifiedAt })
+    .select({
+      id: sellers.id,
+      verifiedAt: sellers.emailVerifiedAt,
+      email: sellers.email,
+      fullName: sellers.fullName,
+      locale: sellers.locale,
+    })
     .from(sellers)
     .where(eq(sellers.id, req.sellerId))
     .for('update');
@@ -37,9 +44,9 @@ export async function recordPayout(tx: DbOrTx, req: PayoutRequest) {
   if (earlier) {
     if (earlier.sellerId !== req.sellerId || earlier.amountPaise !== req.amountPaise)
       throw conflict('This idempotency key was already used for another payout');
-    return { payout: earlier, repeated: true };
+    return { payout: earlier, repeated: true as const };
   }
-  const { payablePaise } = await sellerBalance(tx, req.sellerId);
+  const { payablePaise, pendingPaise } = await sellerBalance(tx, req.sellerId);
   if (req.amountPaise > payablePaise)
     throw new AppError('CONFLICT', `Only ${rupees(Math.max(payablePaise, 0))} is payable to this seller now`);
   const [payout] = await tx
@@ -59,7 +66,13 @@ export async function recordPayout(tx: DbOrTx, req: PayoutRequest) {
     amountPaise: -req.amountPaise,
     settlesAt: payout!.createdAt,
   });
-  return { payout: payout!, repeated: false };
+  return {
+    payout: payout!,
+    repeated: false as const,
+    /** Who was paid and what they have left, for the payout e-mail. */
+    seller: { email: seller.email, fullName: seller.fullName, locale: seller.locale },
+    balanceAfter: { payablePaise: payablePaise - req.amountPaise, pendingPaise },
+  };
 }
 
 export async function listPayouts(db: DbOrTx, sellerId?: string) {

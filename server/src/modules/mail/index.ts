@@ -13,4 +13,5 @@ export {
 } from './cancel-mails.ts';
 export { MAIL_JOB, type Mailer, type MailMessage, OutboxMailer } from './mailer.ts';
 export { formatPaise, newOrderMail, orderConfirmationMail, shipmentMail } from './order-mails.ts';
+export { type MailPayout, payoutMail } from './payout-mails.ts';
 export { type MailReturn, type ReturnStep, returnMails } from './return-mails.ts';
