@@ -32,7 +32,12 @@ beforeAll(async () => {
       })
     ).token,
   );
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, headers: object, payload?: object) => {
+  const call = async (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    headers: Record<string, string>,
+    payload?: object,
+  ) => {
     const res = await ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
     return res.json();
@@ -55,7 +60,7 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 /** The export's rows as a spreadsheet reads them: one object per line, keyed by the header. */
-async function download(url: string, headers: object): Promise<Record<string, string>[]> {
+async function download(url: string, headers: Record<string, string>): Promise<Record<string, string>[]> {
   const res = await ctx.app.inject({ method: 'GET', url, headers });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
