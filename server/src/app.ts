@@ -20,6 +20,7 @@ import { registerRateLimits } from './lib/rate-limit.ts';
 import { openRedis } from './lib/redis.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { socketTimeouts } from './lib/socket-timeouts.ts';
+import { refuseUnstorableText } from './lib/text-input.ts';
 import { TokenService } from './lib/tokens.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { registerModules, webRoutes } from './modules/index.ts';
@@ -97,6 +98,7 @@ export async function buildApp({
 
   registerErrorHandling(app);
   registerBodyParsing(app);
+  refuseUnstorableText(app);
   registerSecurityHeaders(app);
   await app.register(cors, {
     origin: config.corsOrigin,
