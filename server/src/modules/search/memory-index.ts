@@ -9,7 +9,6 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import type { SortKey } from './cursor.ts';
-import type { OrderedRow } from './order.ts';
 import { ProductJsonCache } from './product-json.ts';
 import type { TsNode } from './tsquery.ts';
 
@@ -25,6 +24,19 @@ import type { TsNode } from './tsquery.ts';
  * word pointing to its products. The database still does all the language work: the shopper's text
  * is turned into a tsquery by PostgreSQL (stemming, stop words, synonyms, typos: text-query.ts)
  * and matched here against the lexemes it stored, so both agree on what a word is.
+ *
+ * Every search is answered here. What the index cannot do itself is one thing: a phrase the
+ * shopper typed needs word positions, which it does not keep, so PostgreSQL gives the ids of the
+ * products whose words match (search-products.ts, `phraseMatches`) and the index takes them as
+ * the text's matches.
+ *
+ * Size and colour are on the variants. Per product the index keeps the sizes in stock and the
+ * colour keys (the seller's product colour and the colours of variants in stock, case and spaces
+ * ignored); a size filter matches a size in stock, a colour filter one of those colours, and both
+ * together need ONE variant in stock with a size and a colour asked for (M in Red and L in Blue is
+ * not an M in Blue): the (size, colour) pairs of a product of several colours are kept for it (a
+ * variant of no colour of its own has the product's). The size and colour facets each ignore that
+ * rule with their own filter.
  *
  * Fresh: each search first catches up (one statement, shared by the searches that arrive while it
  * runs): the products whose search rows changed in transactions not complete at the previous
@@ -42,6 +54,9 @@ const bandOf = (paise: number) => {
 
 /** PostgreSQL's trim(): spaces only. */
 const trimSpaces = (s: string) => s.replace(/^ +| +$/g, '');
+
+/** Colour and brand are free text typed by sellers: a filter's values compared case- and space-insensitively. */
+export const keysOf = (values: string[]) => [...new Set(values.map((v) => v.trim().toLowerCase()))];
 
 /** Strings to small numbers. */
 class Dictionary {
@@ -186,8 +201,8 @@ interface Row {
 /**
  * product_search's row, and the (size, colour) pairs of the variants in stock of a product of
  * several colours (a variant of no colour of its own has the product's): size and colour chosen
- * together need one variant with both (size-color.ts). A product of one colour has none to read:
- * each of its variants has that colour.
+ * together need one variant with both (see the top of this file). A product of one colour has
+ * none to read: each of its variants has that colour.
  */
 const ROW_COLUMNS =
   sql.raw(`product_id::text as id, seller_id::text as seller_id, name_key, category, sub_category,
@@ -224,6 +239,12 @@ export interface IndexQuery {
   limit: number;
   skip: number;
   after?: SortKey;
+}
+
+/** One result in order, with its place in the sort (for the cursor). */
+export interface OrderedRow {
+  id: string;
+  key: SortKey;
 }
 
 export interface IndexAnswer {
@@ -767,7 +788,7 @@ export class SearchIndex {
     return live.map((d) => s.ids[d]!);
   }
 
-  /** Loads the catalogue in the background (searches run in SQL until it is in). */
+  /** Loads the catalogue (searches wait until it is in), or waits for the load under way. */
   start(): Promise<void> {
     this.loading ??= this.reload().finally(() => {
       this.loading = undefined;
@@ -821,16 +842,14 @@ export class SearchIndex {
   }
 
   /**
-   * Brings the index up to every commit made before the call (false while it is not loaded). Calls
-   * arriving while a catch-up runs share the next one, which starts after it.
+   * Brings the index up to every commit made before the call, loading it first when it is not in
+   * (at start-up, or dropped after a bulk change: the search waits for it, as long as the route's
+   * timeouts allow). Calls arriving while a catch-up runs share the next one, which starts after it.
    */
-  async catchUp(version?: number): Promise<boolean> {
-    if (!this.slots) {
-      void this.start();
-      return false;
-    }
+  async catchUp(version?: number): Promise<void> {
+    await this.loaded();
     // Nothing was committed since the last catch-up that started after this version was read.
-    if (version !== undefined && version <= this.caughtUpVersion) return true;
+    if (version !== undefined && version <= this.caughtUpVersion) return;
     if (!this.next) {
       const previous = this.running ?? Promise.resolve();
       const mine: Promise<void> = previous
@@ -849,13 +868,22 @@ export class SearchIndex {
     await this.next;
     if (version !== undefined && this.slots === slots && version > this.caughtUpVersion)
       this.caughtUpVersion = version;
-    return this.slots !== undefined;
+    // Dropped by a bulk change: loaded again, from a snapshot after every commit so far.
+    await this.loaded();
+  }
+
+  /** Waits until the catalogue is in, loading it when it is not. */
+  private async loaded() {
+    while (!this.slots) {
+      if (this.closed) throw new Error('the search index is closed');
+      await this.start();
+    }
   }
 
   private async readChanges(): Promise<void> {
     const slots = this.slots;
     if (!slots) return;
-    // Asleep longer than search_changes keeps for sure: reload whole (SQL answers meanwhile).
+    // Asleep longer than search_changes keeps for sure: reload whole (searches wait for it).
     if (Date.now() - this.caughtUpAt > STALE_MS && this.caughtUpAt !== 0) return this.startOver();
     if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
       this.prunedAt = Date.now();
@@ -917,13 +945,13 @@ export class SearchIndex {
     if (slots.dead > Math.max(10_000, slots.slotOf.size) && !this.loading) void this.start();
   }
 
-  /** Drops the copy (searches run in SQL) and loads the catalogue again in the background. */
+  /** Drops the copy and loads the catalogue again (searches wait for it). */
   private startOver() {
     this.slots = undefined;
     void this.start();
   }
 
-  /** The search's total, facets and page (the index must be ready: `catchUp` said so). */
+  /** The search's total, facets and page (after `catchUp`). */
   search(q: IndexQuery): IndexAnswer {
     const s = this.slots!;
     const n = s.length;
@@ -1204,7 +1232,7 @@ export class SearchIndex {
       return out;
     };
     // A key's greatest spelling among the products that count (brand: among every product that
-    // fails at most one filter, as the SQL facets take it).
+    // fails at most one filter).
     const spellingsOf = (seen: Uint8Array, spellings: Dictionary, keyOf: number[]) => {
       const best: (string | undefined)[] = [];
       for (let i = 0; i < seen.length; i++) {

@@ -9,166 +9,30 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { products, sellers } from '../../db/schema.ts';
-import type { Limit } from '../../lib/limit.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import { isVisible, type ProductRow, productColumns, toApiProduct } from '../catalog/index.ts';
-import { catalogueStats } from './catalogue-stats.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { buildFilters } from './filters.ts';
-import type { IndexQuery, SearchIndex, TextMatches } from './memory-index.ts';
-import { type Ordered, orderedRows } from './order.ts';
+import { type IndexQuery, keysOf, type SearchIndex, type TextMatches } from './memory-index.ts';
 import type { ProductAnswer, ProductJsonCache } from './product-json.ts';
-import { keysOf } from './size-color.ts';
-import { type SearchSummary, type SummaryOptions, summarise } from './summary.ts';
 import { textQuery } from './text-query.ts';
 import { parseTsquery, type TsNode } from './tsquery.ts';
 import { expansionsOf } from './typos.ts';
 
-/**
- * Where the shared parts of a search come from: by default computed, but the route passes a cache
- * (per catalogue version, loading each key once however many requests ask at the same time).
- */
-export type SearchCache = <T>(key: string, compute: () => Promise<T>) => Promise<T>;
-
-const computeNow: SearchCache = (_key, compute) => compute();
-
-/**
- * How many leading results of one search and sort are ordered once and shared by their pages: two
- * pages of the shop's 48 (four of the web's 24). A cold first page pays for the whole window, so it
- * is kept small; pages further in run their own query (by offset, or by cursor at the cost of a
- * first page).
- */
-export const ORDER_WINDOW = 96;
-
-export interface SearchOptions {
-  cache?: SearchCache;
-  /** Runs each statement that goes over the matching products (the route bounds how many run at once). */
-  limit?: Limit;
-  /** Size of the shared ordered window (tests make it small to cross its edge). */
-  window?: number;
-  /** Sampling and exact-count thresholds (tests make them small to see estimates). */
-  summary?: Partial<SummaryOptions>;
-  /** The catalogue in memory (memory-index.ts): answers every search it can, once loaded. */
-  index?: SearchIndex;
-  /** The catalogue version the request was read at (the index need not catch up when it has seen it). */
-  version?: number;
+/** A search's answer as the route sends it: serialised as the answer schema serialises it, and its ETag. */
+export interface SearchResult {
+  total: number;
+  json: Buffer;
+  etag: string;
 }
-
-/** A stable key of the query without the named fields. */
-function keyWithout(query: ProductSearchQuery, omit: (keyof ProductSearchQuery)[]): string {
-  const rest = Object.fromEntries(
-    Object.entries(query).filter(([k]) => !omit.includes(k as keyof ProductSearchQuery)),
-  );
-  return JSON.stringify(rest, Object.keys(rest).sort());
-}
-
-/** The part of a search query the facets and the total depend on (not the page or the sort). */
-function facetKey(query: ProductSearchQuery): string {
-  return keyWithout(query, ['page', 'limit', 'sort', 'cursor']);
-}
-
-/** The part of a search query the order of its results depends on (not the page). */
-function orderKey(query: ProductSearchQuery, sort: SearchSort): string {
-  return JSON.stringify([sort, facetKey(query)]);
-}
-
-/**
- * A search's answer as the route sends it: already serialised as the answer schema serialises it
- * (the in-memory search builds it from the products' kept JSON), or an answer to serialise.
- */
-export type SearchResult = { total: number } & (
-  | { json: Buffer; etag: string }
-  | { answer: ProductSearchAnswer }
-);
 
 /** `GET /api/products` as an object (tests, callers that read it): see `runSearch`. */
 export async function searchProducts(
   db: DbOrTx,
+  index: SearchIndex,
   query: ProductSearchQuery,
-  options: SearchOptions = {},
 ): Promise<ProductSearchAnswer> {
-  const result = await runSearch(db, query, options);
-  return 'json' in result ? (JSON.parse(result.json.toString()) as ProductSearchAnswer) : result.answer;
-}
-
-/**
- * `GET /api/products`: one page of visible products matching the text and filters, with the total
- * and the facet counts (exact, or estimated for large results: summary.ts).
- *
- * Everything but the page's own rows reads product_search, the search module's narrow copy of the
- * catalogue (ADR 012). The facets and total are shared by every page and sort of a search, and
- * the first `ORDER_WINDOW` results of a sort by every page inside them; the page then fetches its
- * own rows by id. With a `cursor`, the page is the `limit` results after it.
- */
-export async function runSearch(
-  db: DbOrTx,
-  query: ProductSearchQuery,
-  {
-    cache = computeNow,
-    limit = (task) => task(),
-    window = ORDER_WINDOW,
-    summary: tuning,
-    index,
-    version,
-  }: SearchOptions = {},
-): Promise<SearchResult> {
-  if (index) {
-    const found = await searchInMemory(db, index, query, version);
-    if (found) return found;
-  }
-  const [stats, expand] = await Promise.all([catalogueStats(db), expansionsOf(db, query.q)]);
-  const filters = buildFilters(query, expand);
-  const sort = query.sort ?? (filters.text ? 'relevance' : 'newest');
-  const after = query.cursor ? decodeCursor(query.cursor, keyedAs(sort, !!filters.text)) : undefined;
-  const offset = after ? 0 : (query.page - 1) * query.limit;
-
-  const counted: SearchSummary = await cache(`search-facets?${facetKey(query)}`, () =>
-    limit(() => summarise(db, query, filters, { catalogueSize: stats.size, ...tuning })),
-  );
-  const ordered = (take: number, skip: number) =>
-    limit(() =>
-      orderedRows(db, filters, {
-        sort,
-        take,
-        skip,
-        after,
-        keys: counted.keys,
-        factor: counted.factor,
-        stats,
-        price: {
-          min: query.minPrice === undefined ? undefined : rupeesToPaise(query.minPrice),
-          max: query.maxPrice === undefined ? undefined : rupeesToPaise(query.maxPrice),
-        },
-        q: query.q,
-      }),
-    );
-  const inWindow = !after && offset + query.limit <= window;
-  const found: Ordered = inWindow
-    ? await cache(`search-order?${orderKey(query, sort)}`, () => ordered(window, 0))
-    : await ordered(query.limit, offset);
-  const wanted = inWindow ? found.rows.slice(offset, offset + query.limit) : found.rows;
-  // Few matches are gathered whole, so counted exactly even when the facets are estimates.
-  const exact = found.exactTotal;
-
-  const rows =
-    wanted.length === 0
-      ? []
-      : await rowsById(
-          db,
-          wanted.map((w) => w.id),
-        );
-  const last = wanted.at(-1);
-  const answer: ProductSearchAnswer = {
-    items: rows.map(toApiProduct),
-    total: exact ?? counted.total,
-    totalIsEstimate: exact === undefined && counted.totalIsEstimate,
-    page: query.page,
-    limit: query.limit,
-    nextCursor:
-      last && wanted.length === query.limit ? encodeCursor(keyedAs(sort, !!filters.text), last.key) : null,
-    facets: counted.facets,
-  };
-  return { total: answer.total, answer };
+  const result = await runSearch(db, index, query);
+  return JSON.parse(result.json.toString()) as ProductSearchAnswer;
 }
 
 /** The sort a page is ordered and its cursor keyed by: relevance without text is newest. */
@@ -243,25 +107,29 @@ async function textMatch(db: DbOrTx, index: SearchIndex, q: string): Promise<Ind
 }
 
 /**
- * The search answered from the catalogue in memory: exact total and facets, the page's order, then
- * the page's products as JSON (kept, or read by id). Undefined when the index cannot answer it (not
- * loaded yet): the SQL search does.
+ * `GET /api/products`: one page of visible products matching the text and filters, with the exact
+ * total and facet counts, answered by the catalogue in memory (memory-index.ts, ADR 012) once it
+ * has caught up with every commit (waiting for its load at start-up): the matches, facets and the
+ * page's order; then the page's products as JSON (kept, or read by id in one statement). The text
+ * is turned into tsqueries by PostgreSQL (one statement, kept a minute per text); a phrase is
+ * matched there too (`phraseMatches`, the one fallback). With a `cursor`, the page is the `limit`
+ * results after it.
  */
-async function searchInMemory(
+export async function runSearch(
   db: DbOrTx,
   index: SearchIndex,
   query: ProductSearchQuery,
-  version: number | undefined,
-): Promise<SearchResult | undefined> {
+  /** The catalogue version the request was read at (the index need not catch up when it has seen it). */
+  version?: number,
+): Promise<SearchResult> {
   const hasText = query.q !== undefined && textQuery(query.q) !== undefined;
   const sort = keyedAs(query.sort ?? (hasText ? 'relevance' : 'newest'), hasText);
   // A bad cursor is refused before any work.
   const after = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
-  const [ready, text] = await Promise.all([
+  const [, text] = await Promise.all([
     index.catchUp(version),
     hasText ? textMatch(db, index, query.q!) : Promise.resolve(undefined),
   ]);
-  if (!ready) return undefined;
   const found = index.search({
     text,
     category: query.category,

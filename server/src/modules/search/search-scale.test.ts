@@ -14,14 +14,12 @@ import { parseSearchQuery } from '../../../test/search-query.ts';
 import { products, productVariants, sellers } from '../../db/schema.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import { bumpCatalogVersion } from '../catalog/index.ts';
-import { searchProducts } from './search-products.ts';
 import { closest, editDistance } from './typos.ts';
 
 /**
- * Search at scale (ADR 012): facet counts checked against a plain count(*) on products, estimates
- * marked, synonyms and typos, and deep pages by cursor while products are being added. The
- * catalogue is 260 generated products: more than the sort values a count keeps (200), so pages
- * are read through bounds and, past them, by walking the sort's index.
+ * Search at scale (ADR 012): facet counts checked against a plain count(*) on products (exact,
+ * never estimated), synonyms and typos, and deep pages by cursor while products are being added,
+ * on a catalogue of 260 generated products.
  */
 let ctx: TestContext;
 let sellerId: string;
@@ -166,26 +164,9 @@ describe('facet counts', () => {
     expect(a.facets.inStock).toEqual({ count: await plainCount(withParam(query, 'inStock', 'true')) });
   });
 
-  it('are estimates from a sample, and marked so, past the exact threshold', async () => {
-    // A first page alone (no shared window), so its results are read within a bound, not all.
-    const sampled = { summary: { sampleRows: 30, exactUpTo: 0 }, window: 0 };
-    const a = await searchProducts(ctx.db, parse('category=Mens&limit=5'), sampled);
-    expect(a.totalIsEstimate).toBe(true);
-    expect(a.total).toBeGreaterThan(0);
-    for (const dim of ['category', 'subCategory', 'brand', 'size', 'color'] as const)
-      for (const value of a.facets[dim]) expect(value.estimated, `${dim} ${value.value}`).toBe(true);
-    for (const band of a.facets.price) expect(band.estimated).toBe(true);
-    expect(a.facets.inStock?.estimated).toBe(true);
-    // The same search counted exactly carries no marks.
-    const exact = await searchProducts(ctx.db, parse('category=Mens'));
-    expect(exact.totalIsEstimate).toBe(false);
-    expect(exact.facets.category.every((v) => v.estimated === undefined)).toBe(true);
-  });
-
-  it('still gives the exact total of a search that matches few, with its facets estimated', async () => {
-    const sampled = { summary: { sampleRows: 30, exactUpTo: 0 } };
+  it('gives the exact total of a search that matches few', async () => {
     const query = 'q=oxford';
-    const a = await searchProducts(ctx.db, parse(query), sampled);
+    const a = await search(query);
     expect(a.total).toBe(await plainCount(query));
     expect(a.totalIsEstimate).toBe(false);
     expect(a.items.map((p) => p.productName)).toEqual(['Oxford Shirt']);
@@ -259,11 +240,11 @@ describe('deep pages', () => {
     throw new Error('too many pages');
   }
 
-  /** The whole order as it is now, by offset pages read without the shared caches. */
+  /** The whole order as it is now, by offset pages. */
   async function wholeOrder(query: string): Promise<string[]> {
     const all: string[] = [];
     for (let page = 1; ; page++) {
-      const a = await searchProducts(ctx.db, parse(`${query}&limit=200&page=${page}`));
+      const a = await search(`${query}&limit=200&page=${page}`);
       all.push(...ids(a));
       if (a.items.length < 200) return all;
     }
@@ -291,20 +272,13 @@ describe('deep pages', () => {
     WALK_TIMEOUT,
   );
 
-  it.each([
-    ['sort=price_asc', { sampleRows: 40, exactUpTo: 0 }],
-    ['sort=newest', { sampleRows: 40, exactUpTo: 0 }],
-    ['q=item&sort=rating', { sampleRows: 40, exactUpTo: 0 }],
-    ['sort=price_desc', {}],
-  ])(
-    '%s: offset pages before, across and past the kept sort values list the one order',
-    async (query, summary) => {
+  it.each(['sort=price_asc', 'sort=newest', 'q=item&sort=rating', 'sort=price_desc'])(
+    '%s: offset pages list the one order',
+    async (query) => {
       const whole = await wholeOrder(query);
       const paged: string[] = [];
       for (let page = 1; page <= Math.ceil(whole.length / 23); page++)
-        paged.push(
-          ...ids(await searchProducts(ctx.db, parse(`${query}&limit=23&page=${page}`), { summary })),
-        );
+        paged.push(...ids(await search(`${query}&limit=23&page=${page}`)));
       expect(paged).toEqual(whole);
     },
     WALK_TIMEOUT,

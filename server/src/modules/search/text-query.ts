@@ -46,9 +46,7 @@ export const wordsOf = (q: string): string[] => q.toLowerCase().match(WORD) ?? [
  *
  * For plain text (ASCII words and spaces) the prefix query alone finds the same products: both
  * queries are the same stemmed words joined by AND, the prefix one with `:*` on the last word,
- * which matches everything the bare word does. Matching with it alone halves the index work and
- * gives the planner a true row estimate (the OR counts every product twice), so common words use
- * the index instead of a full scan.
+ * which matches everything the bare word does. Matching with it alone halves the work of matching.
  */
 export function textQuery(q: string | undefined, expand: Expand = noExpansion): TextQuery | undefined {
   if (!q) return undefined;

@@ -4,7 +4,8 @@
  * database still does the language work — splitting, stemming, stop words, the synonyms and typos
  * the query was built with — and prints the result; this only reads its syntax. Phrases (`<->`,
  * `<N>`) need word positions, which the index does not keep: `parseTsquery` says so (undefined) and
- * the search runs in SQL instead, except the phrase of one hyphenated word (`compoundPhrase`).
+ * PostgreSQL matches them instead (search-products.ts, `phraseMatches`), except the phrase of one
+ * hyphenated word (`compoundPhrase`).
  */
 export type TsNode =
   | { op: 'term'; lexeme: string; prefix: boolean }

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { textArray } from './size-color.ts';
 import { synonymsOf } from './synonyms.ts';
 import type { Expand } from './text-query.ts';
 import { wordsOf } from './text-query.ts';
@@ -13,6 +12,13 @@ import { wordsOf } from './text-query.ts';
  * one ("shrit" → "shirt", "kruta" → "kurta", "jeens" → "jeans"). Trigrams alone would rank "suit"
  * above "shirt" for "shrit"; edits alone would need every word compared.
  */
+
+/** A `text[]` literal of the values, each a bound parameter. */
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 const MIN_LENGTH = 3;
 /** A correction must keep to the typed word's script and shape: letters, marks, digits, inner hyphens. */
