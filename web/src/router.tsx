@@ -2,10 +2,18 @@ import { Layout } from './components/Layout.tsx';
 import { RouteError } from './components/RouteError.tsx';
 import { Spinner } from './components/Spinner.tsx';
 import { LISTINGS } from './features/catalog/listings.ts';
+import type { Role } from './lib/auth.ts';
 import { lazyScreen } from './lib/lazy-screen.ts';
 import { type ScreenRoute, Screens } from './lib/router.tsx';
 
 const s = lazyScreen;
+
+/** The one login screen, shown for a role: SPEC §2 keeps a path per role. */
+const login = (role: Role) =>
+  s('login', async () => {
+    const { LoginScreen } = await import('./features/account/LoginScreen.tsx');
+    return { default: () => <LoginScreen role={role} /> };
+  });
 
 /**
  * Every route of SPEC §2. Paths match case-insensitively, so /allproducts and /ALLPRODUCTS open the
@@ -78,7 +86,7 @@ export const screens: ScreenRoute[] = [
   {
     path: 'login',
     title: 'Login',
-    load: s('login', () => import('./features/account/LoginPage.tsx')),
+    load: login('user'),
   },
   {
     path: 'wishlist',
@@ -140,7 +148,7 @@ export const screens: ScreenRoute[] = [
   {
     path: 'seller-login',
     title: 'Seller Login',
-    load: s('seller-login', () => import('./features/seller/SellerLoginPage.tsx')),
+    load: login('seller'),
   },
   {
     path: 'seller-register',
@@ -200,7 +208,7 @@ export const screens: ScreenRoute[] = [
   {
     path: 'admin-login',
     title: 'Admin Login',
-    load: s('admin-login', () => import('./features/admin/AdminLoginPage.tsx')),
+    load: login('admin'),
   },
   {
     path: 'dashboard',

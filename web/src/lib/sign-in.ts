@@ -8,7 +8,7 @@ import { useNavigate } from './router.tsx';
 import { toast } from './toast.ts';
 
 /** What a login or registration answers: a token and the account's name under a per-role key. */
-type AuthAnswer =
+export type AuthAnswer =
   | { authToken: string; userFullName: string }
   | { authToken: string; sellerFullName: string }
   | { authToken: string; adminFullName: string };

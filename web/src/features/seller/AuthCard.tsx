@@ -2,7 +2,7 @@ import type { FormEvent, ReactNode, Ref } from 'react';
 import { useI18n } from '../../lib/i18n.tsx';
 
 /**
- * The frame of the seller login and registration forms: title, fields, submit, footer. Errors show
+ * The frame of the seller registration form: title, fields, submit, footer. Errors show
  * beside their fields (the fields' own `error`); others are toasted by the request.
  */
 export function AuthCard({
