@@ -317,7 +317,7 @@ lines as (
   using shelf p, buyer b
   where ci.user_id = b.id and ci.product_id = p.id and ci.pending_order_id is null
   returning ci.quantity, ci.variant_id, p.id as product_id, p.seller_id, p.name, p.image_url, p.category,
-    p.sub_category, p.hsn, p.seller_email, p.company_name
+    p.sub_category, p.hsn, p.seller_email, p.company_name, p.color as product_color
 ),
 -- Each line's size: its stock taken (the CHECK refuses the whole statement when any is short) and
 -- its price read at the latest version, the price the order is placed at.
@@ -327,8 +327,10 @@ taken as (
   where v.id = l.variant_id
   returning v.id, v.size, v.color, v.price_paise, v.stock
 ),
+-- A size without a colour of its own has its product's (colourOf in catalog/product-view.ts).
 priced as (
-  select l.*, t.size, t.color, t.price_paise from lines l join taken t on t.id = l.variant_id
+  select l.*, t.size, coalesce(nullif(t.color, ''), l.product_color, '') as color, t.price_paise
+  from lines l join taken t on t.id = l.variant_id
 ),
 -- Each line's tax (contracts/src/tax.ts, as GST_MODE says), and the order's sums of them.
 taxed as (${taxedLinesSql(gstMode, sql`priced`)}),

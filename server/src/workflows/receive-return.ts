@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { orderItems, productVariants, returns } from '../db/schema.ts';
+import { orderItems, products, productVariants, returns } from '../db/schema.ts';
 import { conflict, notFound } from '../lib/errors.ts';
-import { returnStock } from '../modules/catalog/index.ts';
+import { colourOf, returnStock } from '../modules/catalog/index.ts';
 import type { ReturnStep } from '../modules/mail/index.ts';
 import {
   moveReturn,
@@ -55,10 +55,15 @@ async function releaseHeld(tx: DbOrTx, returnId: string) {
  */
 async function shipReplacement(tx: DbOrTx, ret: ReturnRow, item: ItemRow) {
   const held = await releaseHoldOnce(tx, ret.id);
-  const [variant] = held?.variantId
-    ? await tx.select().from(productVariants).where(eq(productVariants.id, held.variantId))
+  const [size] = held?.variantId
+    ? await tx
+        .select({ variant: productVariants, product: { color: products.color } })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .where(eq(productVariants.id, held.variantId))
     : [];
-  if (!variant) throw conflict('The size asked for in exchange is no longer sold; an admin can refund it');
+  if (!size) throw conflict('The size asked for in exchange is no longer sold; an admin can refund it');
+  const { variant } = size;
   const [replacement] = await tx
     .insert(orderItems)
     .values({
@@ -67,7 +72,7 @@ async function shipReplacement(tx: DbOrTx, ret: ReturnRow, item: ItemRow) {
       sellerId: item.sellerId,
       variantId: variant.id,
       size: variant.size,
-      color: variant.color,
+      color: colourOf(variant, size.product),
       productName: item.productName,
       productImage: item.productImage,
       productCategory: item.productCategory,

@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { cartItems, products, productVariants, sellers } from '../../db/schema.ts';
 import { paiseToRupees } from '../../lib/money.ts';
 import {
+  colourOf,
   hsnOf,
   isVisible,
   type ProductRow,
@@ -123,7 +124,7 @@ export function toCartLine(line: CartLineRow, checkout: CheckoutState): CartLine
     productId: line.product.id,
     variantId: line.variant.id,
     size: line.variant.size,
-    color: line.variant.color,
+    color: colourOf(line.variant, line.product),
     quantity: line.quantity,
     amount: paiseToRupees(line.variant.pricePaise * line.quantity),
     paymentMethod: methodName(checkout),

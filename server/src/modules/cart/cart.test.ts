@@ -47,7 +47,8 @@ describe('the cart', () => {
       productId: newer.id,
       variantId: newer.variantId,
       size: 'Free Size',
-      color: '',
+      // The one size has no colour of its own: the product's (the factory's Blue).
+      color: 'Blue',
       quantity: 1,
       amount: 0.05,
       paymentMethod: '',

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { products, sellers } from '../../db/schema.ts';
 import { paiseToRupees } from '../../lib/money.ts';
 import {
+  colourOf,
   isVisible,
   namedVariant,
   type ProductRow,
@@ -117,7 +118,7 @@ export async function previewGuestCart(
       productId: product.id,
       variantId: variant.id,
       size: variant.size,
-      color: variant.color,
+      color: colourOf(variant, product),
       quantity,
       amount: paiseToRupees(variant.pricePaise * quantity),
       product: toApiProduct(product),

@@ -4,6 +4,7 @@ export { releaseImageIfUnused } from './image-cleanup.ts';
 export { productIdToDelete } from './product-id.ts';
 export {
   byVariantOrder,
+  colourOf,
   findVisibleProduct,
   hsnOf,
   isVisible,

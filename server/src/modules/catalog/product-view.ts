@@ -83,6 +83,14 @@ export interface ProductRow {
 /** The product's HSN code, or its sub-category's when none was stored. */
 export const hsnOf = (p: { hsn: string; subCategory: string }) => p.hsn || defaultHsnFor(p.subCategory);
 
+/**
+ * A size's colour: its own, else its product's. A one-size product made through the SPEC §7 payloads
+ * keeps its colour on the product, and a size grid may leave colour out. What a cart line and an
+ * order item show and snapshot (the COD statement applies the same rule to the rows it reads).
+ */
+export const colourOf = (variant: { color: string }, product: { color: string | null }) =>
+  variant.color || product.color || '';
+
 /** "Name (M, Blue)": how a line is named in messages, so the shopper knows which size is meant. */
 export const lineName = (name: string, v: { size: string; color: string }) =>
   v.size === FREE_SIZE && !v.color ? name : `${name} (${[v.size, v.color].filter(Boolean).join(', ')})`;

@@ -226,7 +226,8 @@ describe('my orders and cancelling', () => {
       productId: b.id,
       variantId: b.variantId,
       size: 'Free Size',
-      color: '',
+      // The one size has no colour of its own: the product's (the factory's Blue).
+      color: 'Blue',
       tracking: null,
       quantity: 2,
       amount: 400,

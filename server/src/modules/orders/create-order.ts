@@ -5,7 +5,7 @@ import { conflict } from '../../lib/errors.ts';
 import { type Customer, lockCustomer } from '../accounts/index.ts';
 import type { ShippingAddress } from '../cart/index.ts';
 import type { ProductRow, VariantRow } from '../catalog/index.ts';
-import { hsnOf, lineName, takeStock } from '../catalog/index.ts';
+import { colourOf, hsnOf, lineName, takeStock } from '../catalog/index.ts';
 
 /** One line to order: the product, the size/colour bought (its price is the variant's) and how many. */
 export interface DraftLine {
@@ -96,7 +96,7 @@ export async function createOrder(tx: DbOrTx, input: NewOrder) {
         productId: l.product.id,
         variantId: l.variant.id,
         size: l.variant.size,
-        color: l.variant.color,
+        color: colourOf(l.variant, l.product),
         sellerId: l.product.sellerId,
         productName: l.product.name,
         productImage: l.product.imageUrl,

@@ -183,14 +183,16 @@ describe('cancellation e-mails', () => {
     );
 
     const [toShopper] = (await mailsTo(user.email)).filter((m) => m.kind === 'cancellation');
-    expect(toShopper?.subject).toBe(`Cancelled: ${p.name} from your Vastra order ${placed.number}`);
+    expect(toShopper?.subject).toBe(
+      `Cancelled: ${p.name} (Free Size, Blue) from your Vastra order ${placed.number}`,
+    );
     expect(toShopper?.text).toContain(
-      `${p.name} × 1 (Rs. 799.00) from your order ${placed.number} has been cancelled as you asked.`,
+      `${p.name} (Free Size, Blue) × 1 (Rs. 799.00) from your order ${placed.number} has been cancelled as you asked.`,
     );
     expect(toShopper?.text).toContain('Nothing is due for it');
     expect(toShopper?.text).not.toContain('refund');
     const [toSeller] = (await mailsTo(shop.email)).filter((m) => m.kind === 'cancellation_seller');
-    expect(toSeller?.text).toContain(`The customer cancelled ${p.name} × 1`);
+    expect(toSeller?.text).toContain(`The customer cancelled ${p.name} (Free Size, Blue) × 1`);
     expect(toSeller?.text).toContain('Please do not ship it');
 
     // A second cancel is refused and sends nothing more.
@@ -222,7 +224,7 @@ describe('cancellation e-mails', () => {
     // 1,000 + 18% GST: the whole order, as it was its only item.
     expect(toShopper?.text).toContain('A refund of Rs. 1,180.00 has been made to your card.');
     const [toSeller] = (await mailsTo(shop.email)).filter((m) => m.kind === 'cancellation_seller');
-    expect(toSeller?.text).toContain(`You cancelled ${p.name} × 1`);
+    expect(toSeller?.text).toContain(`You cancelled ${p.name} (Free Size, Blue) × 1`);
     expect(toSeller?.text).toContain("The customer's card was refunded Rs. 1,180.00.");
   });
 
