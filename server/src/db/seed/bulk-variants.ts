@@ -22,10 +22,11 @@ export interface BulkVariantPlan {
 /**
  * Inserts the variants of many products with INSERT … SELECT: the plans travel as one JSON
  * parameter, and each product is crossed with its sizes and colours in SQL, so 1,000 products
- * cost two statements rather than seven thousand. Stock comes from a hash of the variant
- * (repeatable, unlike random(), and different per row): about one size in ten sold out (never
- * the middle one), one in eight nearly gone, the rest 4–43. SKUs carry the product id, so they
- * stay unique for bench sellers reused over many runs.
+ * cost one statement rather than seven thousand, and the product summary's trigger, which runs
+ * once per statement (db/functions/product-summary.sql), recounts each product once. Stock comes
+ * from a hash of the variant (repeatable, unlike random(), and different per row): about one size
+ * in ten sold out (never the middle one), one in eight nearly gone, the rest 4–43. SKUs carry the
+ * product id, so they stay unique for bench sellers reused over many runs.
  */
 export async function insertBulkVariants(tx: Tx, plans: BulkVariantPlan[]) {
   const json = JSON.stringify(
@@ -43,18 +44,7 @@ export async function insertBulkVariants(tx: Tx, plans: BulkVariantPlan[]) {
       created_at: p.createdAt,
     })),
   );
-  // The trigger that keeps each product's summary would recount a product once per variant (about
-  // seven times); off for all but each product's last variant, it recounts once, with all in view.
-  // (ALTER TABLE locks product_variants until the batch commits: a seed is not for a busy shop.)
-  await tx.execute(sql`alter table product_variants disable trigger product_variants_summarise`);
-  await tx.execute(variantsOf(json, { last: false }));
-  await tx.execute(sql`alter table product_variants enable trigger product_variants_summarise`);
-  await tx.execute(variantsOf(json, { last: true }));
-}
-
-/** The variants of the planned products: each product's last one, or all the others. */
-function variantsOf(json: string, { last }: { last: boolean }) {
-  return sql`
+  await tx.execute(sql`
     insert into product_variants (product_id, seller_id, size, color, sku, stock, price_paise, mrp_paise, created_at, updated_at)
     select p.id, p.seller_id, s.size,
       case when cardinality(p.colors) = 1 then '' else c.color end,
@@ -76,6 +66,5 @@ function variantsOf(json: string, { last }: { last: boolean }) {
     cross join lateral (
       select abs(hashtext(p.id::text || s.size || c.color)::bigint) % 1000 as roll,
         abs(hashtext(c.color || s.size || p.id::text)::bigint) as depth
-    ) as h
-    where (s.i = cardinality(p.sizes) and c.k = cardinality(p.colors)) = ${last}`;
+    ) as h`);
 }
