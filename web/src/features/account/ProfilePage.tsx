@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ChangePasswordForm } from '../../components/ChangePasswordForm.tsx';
-import { QueryError } from '../../components/QueryError.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { VerifyEmailReminder } from '../../components/VerifyEmailReminder.tsx';
 import { signOut, useSession } from '../../lib/auth.ts';
 import { displayId } from '../../lib/format.ts';
@@ -25,78 +24,81 @@ export default function ProfilePage() {
 
   if (deleted) return <Navigate to="/register" replace />;
   if (role !== 'user') return <Navigate to="/login" replace />;
-  if (q.isPending) return <Spinner label={i18n._('Loading your profile')} />;
-  if (q.isError) return <QueryError error={q.error} onRetry={() => q.refetch()} />;
-
-  const remove = () => {
-    // SPEC §4: the session ends at once; the request already carries the token.
-    const request = deleteAccount();
-    toast.warn(i18n._('Account Deleted'));
-    setDeleted(true);
-    signOut('user');
-    queryClient.removeQueries();
-    request.catch(() => toast.warn(i18n._('Something went wrong')));
-  };
-
-  const u = q.data;
   return (
-    <section className="page narrow">
-      <div className="card profile-card">
-        <h1>{i18n._('My Profile')}</h1>
-        {!u.emailVerified && <VerifyEmailReminder kind="user" email={u.email} />}
-        <dl>
-          <dt>{i18n._('Customer ID')}</dt>
-          <dd>{displayId('U', u._id)}</dd>
-          <dt>{i18n._('Name')}</dt>
-          <dd>{u.fullName}</dd>
-          <dt>{i18n._('Email')}</dt>
-          <dd>{u.email}</dd>
-          <dt>{i18n._('Phone')}</dt>
-          <dd>+91 {u.mobile}</dd>
-          <dt>{i18n._('Address')}</dt>
-          <dd>{[u.address, u.city, u.state, u.postalCode].filter(Boolean).join(', ')}</dd>
-          <dt>{i18n._('Company name')}</dt>
-          <dd>{i18n._('None')}</dd>
-        </dl>
-        <div className="row">
-          <Link to="/update-profile" className="btn btn-primary">
-            {i18n._('Edit Profile')}
-          </Link>
-          <Link to="/addresses" className="btn">
-            {i18n._('My Addresses')}
-          </Link>
-          <button
-            type="button"
-            className="btn btn-danger"
-            onClick={() => setConfirming(true)}
-            disabled={confirming}
-          >
-            {i18n._('Delete')}
-          </button>
-        </div>
-        {confirming && (
-          <div
-            className="confirm-box"
-            role="alertdialog"
-            aria-labelledby="confirm-title"
-            aria-describedby="confirm-text"
-          >
-            <h2 id="confirm-title">{i18n._('Delete your account?')}</h2>
-            <p id="confirm-text">
-              {i18n._('Your profile, cart and reviews will be removed. This cannot be undone.')}
-            </p>
-            <div className="row">
-              <button type="button" className="btn btn-danger" onClick={remove}>
-                {i18n._('Yes, delete my account')}
-              </button>
-              <button type="button" className="btn" onClick={() => setConfirming(false)}>
-                {i18n._('Keep my account')}
-              </button>
+    <QueryState query={q} loading={i18n._('Loading your profile')}>
+      {(profile) => {
+        const remove = () => {
+          // SPEC §4: the session ends at once; the request already carries the token.
+          const request = deleteAccount();
+          toast.warn(i18n._('Account Deleted'));
+          setDeleted(true);
+          signOut('user');
+          queryClient.removeQueries();
+          request.catch(() => toast.warn(i18n._('Something went wrong')));
+        };
+
+        const u = profile;
+        return (
+          <section className="page narrow">
+            <div className="card profile-card">
+              <h1>{i18n._('My Profile')}</h1>
+              {!u.emailVerified && <VerifyEmailReminder kind="user" email={u.email} />}
+              <dl>
+                <dt>{i18n._('Customer ID')}</dt>
+                <dd>{displayId('U', u._id)}</dd>
+                <dt>{i18n._('Name')}</dt>
+                <dd>{u.fullName}</dd>
+                <dt>{i18n._('Email')}</dt>
+                <dd>{u.email}</dd>
+                <dt>{i18n._('Phone')}</dt>
+                <dd>+91 {u.mobile}</dd>
+                <dt>{i18n._('Address')}</dt>
+                <dd>{[u.address, u.city, u.state, u.postalCode].filter(Boolean).join(', ')}</dd>
+                <dt>{i18n._('Company name')}</dt>
+                <dd>{i18n._('None')}</dd>
+              </dl>
+              <div className="row">
+                <Link to="/update-profile" className="btn btn-primary">
+                  {i18n._('Edit Profile')}
+                </Link>
+                <Link to="/addresses" className="btn">
+                  {i18n._('My Addresses')}
+                </Link>
+                <button
+                  type="button"
+                  className="btn btn-danger"
+                  onClick={() => setConfirming(true)}
+                  disabled={confirming}
+                >
+                  {i18n._('Delete')}
+                </button>
+              </div>
+              {confirming && (
+                <div
+                  className="confirm-box"
+                  role="alertdialog"
+                  aria-labelledby="confirm-title"
+                  aria-describedby="confirm-text"
+                >
+                  <h2 id="confirm-title">{i18n._('Delete your account?')}</h2>
+                  <p id="confirm-text">
+                    {i18n._('Your profile, cart and reviews will be removed. This cannot be undone.')}
+                  </p>
+                  <div className="row">
+                    <button type="button" className="btn btn-danger" onClick={remove}>
+                      {i18n._('Yes, delete my account')}
+                    </button>
+                    <button type="button" className="btn" onClick={() => setConfirming(false)}>
+                      {i18n._('Keep my account')}
+                    </button>
+                  </div>
+                </div>
+              )}
             </div>
-          </div>
-        )}
-      </div>
-      <ChangePasswordForm kind="user" />
-    </section>
+            <ChangePasswordForm kind="user" />
+          </section>
+        );
+      }}
+    </QueryState>
   );
 }

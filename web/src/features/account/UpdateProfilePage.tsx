@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { TextFields } from '../../components/fields.tsx';
-import { QueryError } from '../../components/QueryError.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { renameSession, useSession } from '../../lib/auth.ts';
 import { useFieldErrors } from '../../lib/field-errors.ts';
 import { keys } from '../../lib/query.ts';
@@ -20,9 +19,11 @@ export default function UpdateProfilePage() {
   const { role } = useSession();
   const q = useQuery({ queryKey: keys.profile, queryFn: fetchProfile, enabled: role === 'user' });
   if (role !== 'user') return <Navigate to="/login" replace />;
-  if (q.isPending) return <Spinner label={i18n._('Loading your profile')} />;
-  if (q.isError) return <QueryError error={q.error} onRetry={() => q.refetch()} />;
-  return <ProfileForm profile={q.data} />;
+  return (
+    <QueryState query={q} loading={i18n._('Loading your profile')}>
+      {(profile) => <ProfileForm profile={profile} />}
+    </QueryState>
+  );
 }
 
 const NAMES = PROFILE_FIELDS.map((f) => f.name);

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QueryError } from '../../components/QueryError.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { fieldErrorsOf } from '../../lib/field-errors.ts';
 import { Navigate } from '../../lib/router.tsx';
@@ -51,54 +50,58 @@ export default function AddressBookPage() {
     onError: fail,
   });
   if (role !== 'user') return <Navigate to="/login" replace />;
-  if (book.isPending) return <Spinner label={i18n._('Loading your addresses')} />;
-  if (book.isError) return <QueryError error={book.error} onRetry={() => book.refetch()} />;
   return (
-    <section className="page narrow">
-      <h1>{i18n._('My Addresses')}</h1>
-      {book.data.length === 0 ? (
-        <p className="muted">{i18n._('No saved addresses yet.')}</p>
-      ) : (
-        <ul className="address-book-list">
-          {book.data.map((a) => (
-            <li key={a._id} className="card">
-              <AddressLines address={a} />
-              <span className="row">
-                {!a.isDefault && (
-                  <button
-                    type="button"
-                    className="btn"
-                    disabled={makeDefault.isPending}
-                    onClick={() => makeDefault.mutate(a._id)}
-                  >
-                    {i18n._('Make default')}
-                  </button>
-                )}
-                <button
-                  type="button"
-                  className="btn"
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutate(a._id)}
-                  aria-label={`Delete the address ${a.address}, ${a.city}`}
-                >
-                  {i18n._('Delete')}
-                </button>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="card">
-        <h2>{i18n._('Add an address')}</h2>
-        <AddressEntryForm
-          key={formKey}
-          initial={EMPTY_ENTRY}
-          idPrefix="book"
-          submitLabel={i18n._('Save address')}
-          busy={add.isPending}
-          onSubmit={(entry) => add.mutateAsync(entry)}
-        />
-      </div>
-    </section>
+    <QueryState query={book} loading={i18n._('Loading your addresses')}>
+      {(addresses) => {
+        return (
+          <section className="page narrow">
+            <h1>{i18n._('My Addresses')}</h1>
+            {addresses.length === 0 ? (
+              <p className="muted">{i18n._('No saved addresses yet.')}</p>
+            ) : (
+              <ul className="address-book-list">
+                {addresses.map((a) => (
+                  <li key={a._id} className="card">
+                    <AddressLines address={a} />
+                    <span className="row">
+                      {!a.isDefault && (
+                        <button
+                          type="button"
+                          className="btn"
+                          disabled={makeDefault.isPending}
+                          onClick={() => makeDefault.mutate(a._id)}
+                        >
+                          {i18n._('Make default')}
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="btn"
+                        disabled={remove.isPending}
+                        onClick={() => remove.mutate(a._id)}
+                        aria-label={`Delete the address ${a.address}, ${a.city}`}
+                      >
+                        {i18n._('Delete')}
+                      </button>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="card">
+              <h2>{i18n._('Add an address')}</h2>
+              <AddressEntryForm
+                key={formKey}
+                initial={EMPTY_ENTRY}
+                idPrefix="book"
+                submitLabel={i18n._('Save address')}
+                busy={add.isPending}
+                onSubmit={(entry) => add.mutateAsync(entry)}
+              />
+            </div>
+          </section>
+        );
+      }}
+    </QueryState>
   );
 }

@@ -1,4 +1,4 @@
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { Link } from '../../lib/router.tsx';
 import { AdminLoadError, AdminOnly } from './AdminOnly.tsx';
 import { actionLabel, detailLines, formatWhen, targetLabel } from './audit-labels.ts';
@@ -36,68 +36,70 @@ function AuditLog() {
           </p>
         )}
       </div>
-      {log.isPending ? (
-        <Spinner label={i18n._('Loading the audit log')} />
-      ) : log.error ? (
-        <AdminLoadError error={log.error} onRetry={() => log.refetch()} />
-      ) : log.data.length === 0 ? (
-        <p className="card center">{i18n._('No admin action recorded yet.')}</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table audit-table">
-            <caption className="visually-hidden">{i18n._('Admin actions, newest first')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{i18n._('When')}</th>
-                <th scope="col">{i18n._('Admin')}</th>
-                <th scope="col">{i18n._('Action')}</th>
-                <th scope="col">{i18n._('On')}</th>
-                <th scope="col">{i18n._('Detail')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {log.data.map((e) => {
-                const lines = detailLines(e);
-                return (
-                  <tr key={e._id}>
-                    <td data-label={i18n._('When')} className="cell-nowrap">
-                      {formatWhen(e.date)}
-                    </td>
-                    <td data-label={i18n._('Admin')}>{e.adminEmail}</td>
-                    <td data-label={i18n._('Action')} className="cell-name">
-                      {actionLabel(e.action)}
-                    </td>
-                    <td data-label={i18n._('On')}>
-                      <span>
-                        {targetLabel(e.targetKind)}{' '}
-                        {/* A row's id, shortened; a target that is no row (the rates) has none worth showing. */}
-                        {UUID.test(e.targetId) && (
-                          <span className="mono muted" title={e.targetId}>
-                            {e.targetId.slice(0, 8)}
-                          </span>
+      <QueryState
+        query={log}
+        loading={i18n._('Loading the audit log')}
+        LoadError={AdminLoadError}
+        isEmpty={(entries) => entries.length === 0}
+        empty={<p className="card center">{i18n._('No admin action recorded yet.')}</p>}
+      >
+        {(entries) => (
+          <div className="table-wrap">
+            <table className="data-table audit-table">
+              <caption className="visually-hidden">{i18n._('Admin actions, newest first')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{i18n._('When')}</th>
+                  <th scope="col">{i18n._('Admin')}</th>
+                  <th scope="col">{i18n._('Action')}</th>
+                  <th scope="col">{i18n._('On')}</th>
+                  <th scope="col">{i18n._('Detail')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((e) => {
+                  const lines = detailLines(e);
+                  return (
+                    <tr key={e._id}>
+                      <td data-label={i18n._('When')} className="cell-nowrap">
+                        {formatWhen(e.date)}
+                      </td>
+                      <td data-label={i18n._('Admin')}>{e.adminEmail}</td>
+                      <td data-label={i18n._('Action')} className="cell-name">
+                        {actionLabel(e.action)}
+                      </td>
+                      <td data-label={i18n._('On')}>
+                        <span>
+                          {targetLabel(e.targetKind)}{' '}
+                          {/* A row's id, shortened; a target that is no row (the rates) has none worth showing. */}
+                          {UUID.test(e.targetId) && (
+                            <span className="mono muted" title={e.targetId}>
+                              {e.targetId.slice(0, 8)}
+                            </span>
+                          )}
+                        </span>
+                      </td>
+                      <td data-label={i18n._('Detail')}>
+                        {lines.length > 0 && (
+                          <dl className="audit-detail">
+                            {lines.map((l, i) => (
+                              // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity of their own
+                              <div key={i}>
+                                <dt>{l.label}</dt>
+                                <dd>{l.value}</dd>
+                              </div>
+                            ))}
+                          </dl>
                         )}
-                      </span>
-                    </td>
-                    <td data-label={i18n._('Detail')}>
-                      {lines.length > 0 && (
-                        <dl className="audit-detail">
-                          {lines.map((l, i) => (
-                            // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity of their own
-                            <div key={i}>
-                              <dt>{l.label}</dt>
-                              <dd>{l.value}</dd>
-                            </div>
-                          ))}
-                        </dl>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
     </section>
   );
 }

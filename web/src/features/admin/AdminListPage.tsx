@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { SearchIcon } from '../../components/icons.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { Link, useParams, useSearchParams } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
@@ -100,58 +100,62 @@ function AdminList({ list, def }: { list: string; def: ListDef<Row> }) {
           <span className="admin-search-text">{i18n._('Search')}</span>
         </button>
       </form>
-      {data.isPending ? (
-        <Spinner label={i18n._('Loading {list}', { list: i18n._(def.title).toLowerCase() })} />
-      ) : data.error ? (
-        <AdminLoadError error={data.error} onRetry={() => data.refetch()} />
-      ) : data.data.items.length === 0 ? (
-        <p className="card center">
-          {total > 0 ? (
-            <>
-              {i18n._('There is no page')} {page}.{' '}
-              <Link to={q ? `?q=${encodeURIComponent(q)}` : '?'}>{i18n._('Back to the first page')}</Link>
-            </>
-          ) : q ? (
-            i18n._('Nothing matches “{q}”.', { q })
-          ) : (
-            i18n._('Nothing here yet.')
-          )}
-        </p>
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="visually-hidden">{i18n._(def.title)}</caption>
-            <thead>
-              <tr>
-                {def.columns.map((c) => (
-                  <th key={c.label} scope="col">
-                    {i18n._(c.label)}
-                  </th>
-                ))}
-                {def.actions && <th scope="col">{i18n._('Action')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.items.map((row) => (
-                <tr key={row._id}>
+      <QueryState
+        query={data}
+        loading={i18n._('Loading {list}', { list: i18n._(def.title).toLowerCase() })}
+        LoadError={AdminLoadError}
+        isEmpty={(found) => found.items.length === 0}
+        empty={
+          <p className="card center">
+            {total > 0 ? (
+              <>
+                {i18n._('There is no page')} {page}.{' '}
+                <Link to={q ? `?q=${encodeURIComponent(q)}` : '?'}>{i18n._('Back to the first page')}</Link>
+              </>
+            ) : q ? (
+              i18n._('Nothing matches “{q}”.', { q })
+            ) : (
+              i18n._('Nothing here yet.')
+            )}
+          </p>
+        }
+      >
+        {(found) => (
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="visually-hidden">{i18n._(def.title)}</caption>
+              <thead>
+                <tr>
                   {def.columns.map((c) => (
-                    <td key={c.label} data-label={i18n._(c.label)} className={c.className}>
-                      {c.cell(row, setAsking, i18n)}
-                    </td>
+                    <th key={c.label} scope="col">
+                      {i18n._(c.label)}
+                    </th>
                   ))}
-                  {def.actions && (
-                    <td data-label={i18n._('Action')} className="cell-action">
-                      {def.actions(row, i18n).map((a) => (
-                        <ActionButton key={a.name} action={a} ask={setAsking} />
-                      ))}
-                    </td>
-                  )}
+                  {def.actions && <th scope="col">{i18n._('Action')}</th>}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {found.items.map((row) => (
+                  <tr key={row._id}>
+                    {def.columns.map((c) => (
+                      <td key={c.label} data-label={i18n._(c.label)} className={c.className}>
+                        {c.cell(row, setAsking, i18n)}
+                      </td>
+                    ))}
+                    {def.actions && (
+                      <td data-label={i18n._('Action')} className="cell-action">
+                        {def.actions(row, i18n).map((a) => (
+                          <ActionButton key={a.name} action={a} ask={setAsking} />
+                        ))}
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
       <Pagination
         page={page}
         pages={Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE))}

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { formatDay, formatRupees } from '../../lib/format.ts';
 import { isMonth, monthOf, previousMonth } from '../../lib/months.ts';
 import { Link } from '../../lib/router.tsx';
@@ -45,55 +45,53 @@ function Payouts() {
         <div className="money-main">
           <section aria-labelledby="due-title">
             <h2 id="due-title">{i18n._('To pay')}</h2>
-            {due.isPending ? (
-              <Spinner label={i18n._('Loading the sellers to pay')} />
-            ) : due.error ? (
-              <AdminLoadError error={due.error} onRetry={() => due.refetch()} />
-            ) : (
-              <DueList sellers={due.data} />
-            )}
+            <QueryState query={due} loading={i18n._('Loading the sellers to pay')} LoadError={AdminLoadError}>
+              {(sellers) => <DueList sellers={sellers} />}
+            </QueryState>
           </section>
           <section aria-labelledby="history-title">
             <h2 id="history-title">{i18n._('Payout history')}</h2>
-            {history.isPending ? (
-              <Spinner label={i18n._('Loading past payouts')} />
-            ) : history.error ? (
-              <AdminLoadError error={history.error} onRetry={() => history.refetch()} />
-            ) : history.data.length === 0 ? (
-              <p className="card center">{i18n._('No payout recorded yet.')}</p>
-            ) : (
-              <div className="table-wrap">
-                <table className="data-table">
-                  <caption className="visually-hidden">{i18n._('Payouts, newest first')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{i18n._('Date')}</th>
-                      <th scope="col">{i18n._('Seller')}</th>
-                      <th scope="col">{i18n._('Amount')}</th>
-                      <th scope="col">{i18n._('Reference')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {history.data.map((p) => (
-                      <tr key={p._id}>
-                        <td data-label={i18n._('Date')} className="cell-nowrap">
-                          {formatDay(p.date, i18n.locale)}
-                        </td>
-                        <td data-label={i18n._('Seller')} className="cell-name">
-                          {p.companyName}
-                        </td>
-                        <td data-label={i18n._('Amount')} className="cell-nowrap">
-                          {formatRupees(p.amount, i18n.locale)}
-                        </td>
-                        <td data-label={i18n._('Reference')} className="mono">
-                          {p.reference}
-                        </td>
+            <QueryState
+              query={history}
+              loading={i18n._('Loading past payouts')}
+              LoadError={AdminLoadError}
+              isEmpty={(payouts) => payouts.length === 0}
+              empty={<p className="card center">{i18n._('No payout recorded yet.')}</p>}
+            >
+              {(payouts) => (
+                <div className="table-wrap">
+                  <table className="data-table">
+                    <caption className="visually-hidden">{i18n._('Payouts, newest first')}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{i18n._('Date')}</th>
+                        <th scope="col">{i18n._('Seller')}</th>
+                        <th scope="col">{i18n._('Amount')}</th>
+                        <th scope="col">{i18n._('Reference')}</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+                    </thead>
+                    <tbody>
+                      {payouts.map((p) => (
+                        <tr key={p._id}>
+                          <td data-label={i18n._('Date')} className="cell-nowrap">
+                            {formatDay(p.date, i18n.locale)}
+                          </td>
+                          <td data-label={i18n._('Seller')} className="cell-name">
+                            {p.companyName}
+                          </td>
+                          <td data-label={i18n._('Amount')} className="cell-nowrap">
+                            {formatRupees(p.amount, i18n.locale)}
+                          </td>
+                          <td data-label={i18n._('Reference')} className="mono">
+                            {p.reference}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </QueryState>
           </section>
         </div>
         <div className="money-side">

@@ -3,8 +3,7 @@ import type { CommissionsAnswer, CommissionsInput } from '@vastra/contracts';
 import { CATEGORIES, CATEGORY_LABEL, type Category } from '@vastra/contracts/constants';
 import { type FormEvent, useState } from 'react';
 import { TextField } from '../../components/fields.tsx';
-import { QueryError } from '../../components/QueryError.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { toast } from '../../lib/toast.ts';
@@ -37,34 +36,31 @@ export function CommissionsPanel({ sellerNames }: { sellerNames: ReadonlyMap<str
   return (
     <section className="card money-panel" aria-labelledby="commissions-title">
       <h2 id="commissions-title">{i18n._('Commission rates')}</h2>
-      {rates.isPending ? (
-        <Spinner label={i18n._('Loading commission rates')} />
-      ) : rates.error ? (
-        <QueryError error={rates.error} onRetry={() => rates.refetch()} />
-      ) : (
-        <>
-          <p className="muted">
-            {i18n._('Default:')}{' '}
-            <strong data-testid="commission-default">{rates.data.defaultPercent}%</strong>{' '}
-            {i18n._(
-              'of the value before GST, plus 18% GST on it. A seller’s own rate wins over its category’s.',
-            )}
-          </p>
-          <CategoryRates
-            key={JSON.stringify(rates.data.categories)}
-            rates={rates.data}
-            busy={save.isPending}
-            onSave={(categories) => save.mutateAsync({ categories })}
-          />
-          <SellerRates
-            rates={rates.data}
-            names={names}
-            busy={save.isPending}
-            onSave={(sellers) => save.mutateAsync({ sellers })}
-            onChoose={(id, name) => setChosen((m) => new Map([...m, [id, name]]))}
-          />
-        </>
-      )}
+      <QueryState query={rates} loading={i18n._('Loading commission rates')}>
+        {(loaded) => (
+          <>
+            <p className="muted">
+              {i18n._('Default:')} <strong data-testid="commission-default">{loaded.defaultPercent}%</strong>{' '}
+              {i18n._(
+                'of the value before GST, plus 18% GST on it. A seller’s own rate wins over its category’s.',
+              )}
+            </p>
+            <CategoryRates
+              key={JSON.stringify(loaded.categories)}
+              rates={loaded}
+              busy={save.isPending}
+              onSave={(categories) => save.mutateAsync({ categories })}
+            />
+            <SellerRates
+              rates={loaded}
+              names={names}
+              busy={save.isPending}
+              onSave={(sellers) => save.mutateAsync({ sellers })}
+              onChoose={(id, name) => setChosen((m) => new Map([...m, [id, name]]))}
+            />
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

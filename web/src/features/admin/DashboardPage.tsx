@@ -1,4 +1,4 @@
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { formatRupees } from '../../lib/format.ts';
 import { useReturns } from '../../lib/returns.ts';
 import { Link, useSearchParams } from '../../lib/router.tsx';
@@ -44,66 +44,60 @@ function Dashboard() {
           </Link>
         </div>
       </div>
-      {stats.isPending ? (
-        <Spinner label={i18n._('Loading the dashboard')} />
-      ) : stats.error ? (
-        <AdminLoadError error={stats.error} onRetry={() => stats.refetch()} />
-      ) : (
-        <ul className="stat-grid">
-          <Stat
-            label={i18n._('Sellers')}
-            value={count.format(stats.data.sellers)}
-            note={stats.data.suspendedSellers ? `${stats.data.suspendedSellers} suspended` : undefined}
-            to="/dashboard/sellers"
-          />
-          <Stat label={i18n._('Users')} value={count.format(stats.data.users)} to="/dashboard/users" />
-          <Stat
-            label={i18n._('Products')}
-            value={count.format(stats.data.products)}
-            to="/dashboard/products"
-          />
-          <Stat label={i18n._('Orders')} value={count.format(stats.data.orders)} to="/dashboard/orders" />
-          <Stat
-            label={`Revenue (last ${days} days)`}
-            value={formatRupees(stats.data.period.revenue, i18n.locale)}
-            note={i18n._('Paid and collected, GST excluded')}
-            to="/dashboard/orders"
-            wide
-          />
-          <Stat
-            label={`Commission (last ${days} days)`}
-            value={formatRupees(stats.data.period.commission, i18n.locale)}
-            note={i18n._('Kept on deliveries, less returns')}
-            to="/dashboard/payouts"
-            wide
-          />
-          <Stat
-            label={i18n._('Payouts due')}
-            value={payable === undefined ? '…' : formatRupees(payable / 100, i18n.locale)}
-            note={
-              !due.data
-                ? undefined
-                : due.data.length === 0
-                  ? i18n._('no seller to pay now')
-                  : `payable now to ${due.data.length === 1 ? '1 seller' : `${due.data.length} sellers`}`
-            }
-            to="/dashboard/payouts"
-            wide
-          />
-          <Stat
-            label={i18n._('Returns')}
-            value={open === undefined ? '…' : count.format(open)}
-            note={i18n._('open: to decide or to receive')}
-            to="/dashboard/returns"
-          />
-          <Stat
-            label={i18n._('Contact messages')}
-            value={messages.data ? count.format(messages.data.total) : '…'}
-            to="/dashboard/messages"
-            wide
-          />
-        </ul>
-      )}
+      <QueryState query={stats} loading={i18n._('Loading the dashboard')} LoadError={AdminLoadError}>
+        {(s) => (
+          <ul className="stat-grid">
+            <Stat
+              label={i18n._('Sellers')}
+              value={count.format(s.sellers)}
+              note={s.suspendedSellers ? `${s.suspendedSellers} suspended` : undefined}
+              to="/dashboard/sellers"
+            />
+            <Stat label={i18n._('Users')} value={count.format(s.users)} to="/dashboard/users" />
+            <Stat label={i18n._('Products')} value={count.format(s.products)} to="/dashboard/products" />
+            <Stat label={i18n._('Orders')} value={count.format(s.orders)} to="/dashboard/orders" />
+            <Stat
+              label={`Revenue (last ${days} days)`}
+              value={formatRupees(s.period.revenue, i18n.locale)}
+              note={i18n._('Paid and collected, GST excluded')}
+              to="/dashboard/orders"
+              wide
+            />
+            <Stat
+              label={`Commission (last ${days} days)`}
+              value={formatRupees(s.period.commission, i18n.locale)}
+              note={i18n._('Kept on deliveries, less returns')}
+              to="/dashboard/payouts"
+              wide
+            />
+            <Stat
+              label={i18n._('Payouts due')}
+              value={payable === undefined ? '…' : formatRupees(payable / 100, i18n.locale)}
+              note={
+                !due.data
+                  ? undefined
+                  : due.data.length === 0
+                    ? i18n._('no seller to pay now')
+                    : `payable now to ${due.data.length === 1 ? '1 seller' : `${due.data.length} sellers`}`
+              }
+              to="/dashboard/payouts"
+              wide
+            />
+            <Stat
+              label={i18n._('Returns')}
+              value={open === undefined ? '…' : count.format(open)}
+              note={i18n._('open: to decide or to receive')}
+              to="/dashboard/returns"
+            />
+            <Stat
+              label={i18n._('Contact messages')}
+              value={messages.data ? count.format(messages.data.total) : '…'}
+              to="/dashboard/messages"
+              wide
+            />
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { QueryError } from '../../components/QueryError.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { useCart } from '../../lib/cart.ts';
 import { asPaymentMethod, PAYMENT_CHOICE_LABEL } from '../../lib/payment-methods.ts';
@@ -42,69 +41,75 @@ export default function PlaceOrderPage() {
   const refusal = (cod.error ?? online.error)?.message;
 
   if (role !== 'user') return <Navigate to="/login" replace />;
-  if (cart.isPending) return <Spinner label={i18n._('Loading your order')} />;
-  if (cart.isError) return <QueryError error={cart.error} onRetry={() => cart.refetch()} />;
-  const lines = cart.data.userCartProducts;
-  if (lines.length === 0) {
-    return (
-      <section className="page narrow center">
-        <h1>{i18n._('Place Order')}</h1>
-        <p className="empty">{i18n._('Your cart is empty')}</p>
-        <Link to="/allProducts" className="btn btn-primary">
-          {i18n._('Back to shop')}
-        </Link>
-      </section>
-    );
-  }
-  const a = cart.data.checkout;
-  const hasAddress = !!a?.address;
-  const busy = cod.isPending || online.isPending;
   return (
-    <section className="page">
-      <h1>{i18n._('Place Order')}</h1>
-      <div className="cart-layout">
-        <div className="card">
-          <h2>{i18n._('Items')}</h2>
-          <ul className="cart-lines">
-            {lines.map((l) => (
-              <CartLineItem key={l._id} line={l} />
-            ))}
-          </ul>
-        </div>
-        <aside className="card">
-          <h2>{i18n._('Shipping address')}</h2>
-          {hasAddress ? (
-            <address className="address-block" data-testid="order-address">
-              {a.address}
-              <br />
-              {a.city}, {a.state} {a.postalCode}
-            </address>
-          ) : (
-            <p className="form-error">{i18n._('Please add a shipping address.')}</p>
-          )}
-          <Link to="/shipping-address">{i18n._('Edit address')}</Link>
-          <p>
-            {i18n._('Payment:')}{' '}
-            <strong>{method ? i18n._(PAYMENT_CHOICE_LABEL[method]) : i18n._('not chosen')}</strong>{' '}
-            <Link to="/cart-page">{i18n._('Change')}</Link>
-          </p>
-          {!method && <p className="form-error">{i18n._('Please choose a payment method in your cart.')}</p>}
-          <CartSummary totals={cart.data.summary} showCoupon={false} />
-          {refusal && !busy && (
-            <p className="form-error" role="alert" data-testid="place-order-error">
-              {refusal}
-            </p>
-          )}
-          <button
-            type="button"
-            className="btn btn-primary btn-block"
-            disabled={!hasAddress || !method || busy}
-            onClick={() => (method === 'COD' ? cod.mutate() : online.mutate())}
-          >
-            {busy ? i18n._('Placing order…') : i18n._('Place Order')}
-          </button>
-        </aside>
-      </div>
-    </section>
+    <QueryState query={cart} loading={i18n._('Loading your order')}>
+      {(found) => {
+        const lines = found.userCartProducts;
+        if (lines.length === 0) {
+          return (
+            <section className="page narrow center">
+              <h1>{i18n._('Place Order')}</h1>
+              <p className="empty">{i18n._('Your cart is empty')}</p>
+              <Link to="/allProducts" className="btn btn-primary">
+                {i18n._('Back to shop')}
+              </Link>
+            </section>
+          );
+        }
+        const a = found.checkout;
+        const hasAddress = !!a?.address;
+        const busy = cod.isPending || online.isPending;
+        return (
+          <section className="page">
+            <h1>{i18n._('Place Order')}</h1>
+            <div className="cart-layout">
+              <div className="card">
+                <h2>{i18n._('Items')}</h2>
+                <ul className="cart-lines">
+                  {lines.map((l) => (
+                    <CartLineItem key={l._id} line={l} />
+                  ))}
+                </ul>
+              </div>
+              <aside className="card">
+                <h2>{i18n._('Shipping address')}</h2>
+                {hasAddress ? (
+                  <address className="address-block" data-testid="order-address">
+                    {a.address}
+                    <br />
+                    {a.city}, {a.state} {a.postalCode}
+                  </address>
+                ) : (
+                  <p className="form-error">{i18n._('Please add a shipping address.')}</p>
+                )}
+                <Link to="/shipping-address">{i18n._('Edit address')}</Link>
+                <p>
+                  {i18n._('Payment:')}{' '}
+                  <strong>{method ? i18n._(PAYMENT_CHOICE_LABEL[method]) : i18n._('not chosen')}</strong>{' '}
+                  <Link to="/cart-page">{i18n._('Change')}</Link>
+                </p>
+                {!method && (
+                  <p className="form-error">{i18n._('Please choose a payment method in your cart.')}</p>
+                )}
+                <CartSummary totals={found.summary} showCoupon={false} />
+                {refusal && !busy && (
+                  <p className="form-error" role="alert" data-testid="place-order-error">
+                    {refusal}
+                  </p>
+                )}
+                <button
+                  type="button"
+                  className="btn btn-primary btn-block"
+                  disabled={!hasAddress || !method || busy}
+                  onClick={() => (method === 'COD' ? cod.mutate() : online.mutate())}
+                >
+                  {busy ? i18n._('Placing order…') : i18n._('Place Order')}
+                </button>
+              </aside>
+            </div>
+          </section>
+        );
+      }}
+    </QueryState>
   );
 }

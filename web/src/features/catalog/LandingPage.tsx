@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Logo } from '../../components/Logo.tsx';
-import { QueryError } from '../../components/QueryError.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { ChunkLoadError } from '../../lib/lazy-screen.ts';
 import { keys } from '../../lib/query.ts';
@@ -51,17 +51,18 @@ export default function LandingPage() {
         <h2 id="featured-title" className="section-title">
           {i18n._('Featured Products')}
         </h2>
-        {featured.isPending ? (
-          <Spinner label={i18n._('Loading featured products')} />
-        ) : featured.isError ? (
-          <QueryError error={featured.error} onRetry={() => featured.refetch()} />
-        ) : featured.data.length ? (
-          <Suspense fallback={<Spinner label={i18n._('Loading featured products')} />}>
-            <FeaturedCarousel products={featured.data} />
-          </Suspense>
-        ) : (
-          <p className="empty">{i18n._('New arrivals are on their way.')}</p>
-        )}
+        <QueryState
+          query={featured}
+          loading={i18n._('Loading featured products')}
+          isEmpty={(products) => products.length === 0}
+          empty={<p className="empty">{i18n._('New arrivals are on their way.')}</p>}
+        >
+          {(products) => (
+            <Suspense fallback={<Spinner label={i18n._('Loading featured products')} />}>
+              <FeaturedCarousel products={products} />
+            </Suspense>
+          )}
+        </QueryState>
         <h2 className="section-title">{i18n._('Shop by category')}</h2>
         <ul className="category-tiles">
           {CATEGORY_TILES.map((c) => (

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { Pagination } from '../../components/Pagination.tsx';
 import { ProductCard } from '../../components/ProductCard.tsx';
 import { ProductGridSkeleton } from '../../components/ProductGridSkeleton.tsx';
-import { QueryError } from '../../components/QueryError.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useLocation, useSearchParams } from '../../lib/router.tsx';
 import { listingKey } from '../../ssr-state.ts';
@@ -37,33 +37,34 @@ export default function ListingPage() {
           </p>
         )}
       </div>
-      {q.isPending ? (
-        <ProductGridSkeleton label={i18n._('Loading products')} />
-      ) : q.isError ? (
-        <QueryError error={q.error} onRetry={() => q.refetch()} />
-      ) : q.data.items.length === 0 ? (
-        <p className="empty">{i18n._('No products here yet. Please check back soon.')}</p>
-      ) : (
-        <>
-          <div className={`product-grid ${q.isPlaceholderData ? 'is-stale' : ''}`}>
-            {q.data.items.map((p, i) => (
-              // Each card its own Suspense boundary: hydration does them one by one, yielding to the
-              // browser between them, instead of one long task for the whole grid.
-              <Suspense key={p._id} fallback={null}>
-                <ProductCard product={p} priority={i < 4} />
-              </Suspense>
-            ))}
-          </div>
-          <Pagination
-            page={page}
-            pages={pages}
-            onPage={(p) => {
-              setParams(p === 1 ? {} : { page: String(p) });
-              window.scrollTo({ top: 0 });
-            }}
-          />
-        </>
-      )}
+      <QueryState
+        query={q}
+        loading={<ProductGridSkeleton label={i18n._('Loading products')} />}
+        isEmpty={(found) => found.items.length === 0}
+        empty={<p className="empty">{i18n._('No products here yet. Please check back soon.')}</p>}
+      >
+        {(found) => (
+          <>
+            <div className={`product-grid ${q.isPlaceholderData ? 'is-stale' : ''}`}>
+              {found.items.map((p, i) => (
+                // Each card its own Suspense boundary: hydration does them one by one, yielding to the
+                // browser between them, instead of one long task for the whole grid.
+                <Suspense key={p._id} fallback={null}>
+                  <ProductCard product={p} priority={i < 4} />
+                </Suspense>
+              ))}
+            </div>
+            <Pagination
+              page={page}
+              pages={pages}
+              onPage={(p) => {
+                setParams(p === 1 ? {} : { page: String(p) });
+                window.scrollTo({ top: 0 });
+              }}
+            />
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Pagination } from '../../components/Pagination.tsx';
-import { QueryError } from '../../components/QueryError.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { TaxDocumentButtons, taxDocumentsOf } from '../../components/TaxDocumentButtons.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { Link, Navigate, useSearchParams } from '../../lib/router.tsx';
@@ -31,63 +30,67 @@ export default function MyOrdersPage() {
   const cancel = useCancelItem();
 
   if (role !== 'user') return <Navigate to="/login" replace />;
-  if (q.isPending) return <Spinner label={i18n._('Loading your orders')} />;
-  if (q.isError) return <QueryError error={q.error} onRetry={() => q.refetch()} />;
-  const { orders, total } = q.data;
   return (
-    <section className="page orders-view">
-      <div className="page-head">
-        <h1>{i18n._('My Orders')}</h1>
-        <p className="muted" data-testid="orders-count">
-          {total} {total === 1 ? i18n._('order') : i18n._('orders')}
-        </p>
-      </div>
-      {orders.length === 0 ? (
-        <div className="empty">
-          <p>{i18n._('No Orders')}</p>
-          <Link to="/allProducts" className="btn btn-primary">
-            {i18n._('Start shopping')}
-          </Link>
-        </div>
-      ) : (
-        <ul className="orders">
-          {orders.map((order) => (
-            <li key={order._id} className="card order-card" data-testid="order">
-              <OrderHeader
-                order={order}
-                title={
-                  <h2>
-                    <Link to={`/orders/${order._id}`}>
-                      {i18n._('Order')} {order.number}
-                    </Link>
-                  </h2>
-                }
-              />
-              <ul className="order-lines">
-                {order.items.map((line) => (
-                  <OrderItemRow
-                    key={line._id}
-                    line={line}
-                    cancelling={cancel.isPending}
-                    onCancel={(id) => cancel.mutate(id)}
-                  />
+    <QueryState query={q} loading={i18n._('Loading your orders')}>
+      {(found) => {
+        const { orders, total } = found;
+        return (
+          <section className="page orders-view">
+            <div className="page-head">
+              <h1>{i18n._('My Orders')}</h1>
+              <p className="muted" data-testid="orders-count">
+                {total} {total === 1 ? i18n._('order') : i18n._('orders')}
+              </p>
+            </div>
+            {orders.length === 0 ? (
+              <div className="empty">
+                <p>{i18n._('No Orders')}</p>
+                <Link to="/allProducts" className="btn btn-primary">
+                  {i18n._('Start shopping')}
+                </Link>
+              </div>
+            ) : (
+              <ul className="orders">
+                {orders.map((order) => (
+                  <li key={order._id} className="card order-card" data-testid="order">
+                    <OrderHeader
+                      order={order}
+                      title={
+                        <h2>
+                          <Link to={`/orders/${order._id}`}>
+                            {i18n._('Order')} {order.number}
+                          </Link>
+                        </h2>
+                      }
+                    />
+                    <ul className="order-lines">
+                      {order.items.map((line) => (
+                        <OrderItemRow
+                          key={line._id}
+                          line={line}
+                          cancelling={cancel.isPending}
+                          onCancel={(id) => cancel.mutate(id)}
+                        />
+                      ))}
+                    </ul>
+                    <div className="order-card-foot">
+                      <Link to={`/orders/${order._id}`} className="btn btn-sm">
+                        {i18n._('Order details')}
+                      </Link>
+                      <TaxDocumentButtons documents={taxDocumentsOf(order.items)} as="user" />
+                    </div>
+                  </li>
                 ))}
               </ul>
-              <div className="order-card-foot">
-                <Link to={`/orders/${order._id}`} className="btn btn-sm">
-                  {i18n._('Order details')}
-                </Link>
-                <TaxDocumentButtons documents={taxDocumentsOf(order.items)} as="user" />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pagination
-        page={page}
-        pages={Math.ceil(total / ORDERS_PER_PAGE)}
-        onPage={(p) => setParams(p === 1 ? {} : { page: String(p) })}
-      />
-    </section>
+            )}
+            <Pagination
+              page={page}
+              pages={Math.ceil(total / ORDERS_PER_PAGE)}
+              onPage={(p) => setParams(p === 1 ? {} : { page: String(p) })}
+            />
+          </section>
+        );
+      }}
+    </QueryState>
   );
 }

@@ -3,7 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { Pagination } from '../../components/Pagination.tsx';
 import { ProductCard } from '../../components/ProductCard.tsx';
 import { ProductGridSkeleton } from '../../components/ProductGridSkeleton.tsx';
-import { QueryError } from '../../components/QueryError.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { api } from '../../lib/api.ts';
 import { keys } from '../../lib/query.ts';
 import { useSearchParams } from '../../lib/router.tsx';
@@ -84,38 +84,41 @@ export default function SearchPage() {
               ))}
             </select>
           </div>
-          {results.isPending ? (
-            <ProductGridSkeleton label={i18n._('Searching')} className="search-grid" />
-          ) : results.isError ? (
-            <QueryError error={results.error} onRetry={() => results.refetch()} />
-          ) : results.data.items.length === 0 ? (
-            <p className="empty">
-              {i18n._('No products match your search. Try other words or fewer filters.')}
-            </p>
-          ) : (
-            <>
-              <div className={`product-grid search-grid ${results.isPlaceholderData ? 'is-stale' : ''}`}>
-                {results.data.items.map((p, i) => (
-                  // Each card its own Suspense boundary: hydration does them one by one, yielding to the
-                  // browser between them, instead of one long task for the whole grid.
-                  <Suspense key={p._id} fallback={null}>
-                    <ProductCard product={p} priority={i < 4} />
-                  </Suspense>
-                ))}
-              </div>
-              <Pagination
-                page={page}
-                pages={pages}
-                onPage={(n) => {
-                  const next = new URLSearchParams(params);
-                  if (n === 1) next.delete('page');
-                  else next.set('page', String(n));
-                  setParams(next);
-                  window.scrollTo({ top: 0 });
-                }}
-              />
-            </>
-          )}
+          <QueryState
+            query={results}
+            loading={<ProductGridSkeleton label={i18n._('Searching')} className="search-grid" />}
+            isEmpty={(found) => found.items.length === 0}
+            empty={
+              <p className="empty">
+                {i18n._('No products match your search. Try other words or fewer filters.')}
+              </p>
+            }
+          >
+            {(found) => (
+              <>
+                <div className={`product-grid search-grid ${results.isPlaceholderData ? 'is-stale' : ''}`}>
+                  {found.items.map((p, i) => (
+                    // Each card its own Suspense boundary: hydration does them one by one, yielding to the
+                    // browser between them, instead of one long task for the whole grid.
+                    <Suspense key={p._id} fallback={null}>
+                      <ProductCard product={p} priority={i < 4} />
+                    </Suspense>
+                  ))}
+                </div>
+                <Pagination
+                  page={page}
+                  pages={pages}
+                  onPage={(n) => {
+                    const next = new URLSearchParams(params);
+                    if (n === 1) next.delete('page');
+                    else next.set('page', String(n));
+                    setParams(next);
+                    window.scrollTo({ top: 0 });
+                  }}
+                />
+              </>
+            )}
+          </QueryState>
         </div>
       </div>
     </section>

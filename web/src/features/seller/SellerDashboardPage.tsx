@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DASHBOARD_DAYS, type DashboardDays } from '@vastra/contracts/constants';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { QueryError } from '../../components/QueryError.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { formatDay, formatRupees } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { Link, useSearchParams } from '../../lib/router.tsx';
@@ -78,94 +77,92 @@ function SellerDashboard() {
           </button>
         ))}
       </fieldset>
-      {dashboard.isPending ? (
-        <Spinner label={i18n._('Loading your dashboard')} />
-      ) : dashboard.error ? (
-        <QueryError error={dashboard.error} onRetry={() => dashboard.refetch()} />
-      ) : (
-        <>
-          <ul className="kpis" aria-label={i18n._('Figures')}>
-            <Kpi
-              id="revenue"
-              label={i18n._('Revenue')}
-              value={formatRupees(dashboard.data.revenue.total, i18n.locale)}
-              note={`${i18n._('Paid')} ${formatRupees(dashboard.data.revenue.paid, i18n.locale)} · ${i18n._('COD collected')} ${formatRupees(dashboard.data.revenue.collected, i18n.locale)}`}
-            />
-            <Kpi
-              id="sales"
-              label={i18n._('Sales')}
-              value={formatRupees(dashboard.data.sales, i18n.locale)}
-              note={i18n._('Ordered, COD due included')}
-            />
-            <Kpi id="orders" label={i18n._('Orders')} value={String(dashboard.data.orders)} />
-            <Kpi id="units" label={i18n._('Units')} value={String(dashboard.data.units)} />
-            <Kpi id="returns" label={i18n._('Returns rate')} value={`${dashboard.data.returnsRate}%`} />
-            <Kpi
-              id="aov"
-              label={i18n._('Average order')}
-              value={formatRupees(dashboard.data.averageOrderValue, i18n.locale)}
-            />
-          </ul>
-          <p className="muted small">{i18n._('Amounts include GST: what buyers paid or pay.')}</p>
-          <div className="dashboard-grid">
-            <section className="card dashboard-card">
-              <h2>{i18n._('Sales per day')}</h2>
-              <Suspense fallback={<div className="sales-chart placeholder" />}>
-                <SalesChart series={dashboard.data.series} />
-              </Suspense>
-            </section>
-            <section className="card dashboard-card">
-              <h2>{i18n._('Top products')}</h2>
-              {dashboard.data.topProducts.length === 0 ? (
-                <p className="muted">{i18n._('No sales in this period yet.')}</p>
-              ) : (
-                <ol className="top-products">
-                  {dashboard.data.topProducts.map((p) => (
-                    <li key={p.productId || p.productName}>
-                      <span className="cell-name">{p.productName}</span>
-                      <span className="muted">
-                        {p.units} {p.units === 1 ? i18n._('unit') : i18n._('units')} ·{' '}
-                        {formatRupees(p.sales, i18n.locale)}
-                      </span>
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </section>
-            <section className="card dashboard-card" aria-labelledby="to-ship-title">
-              <h2 id="to-ship-title">
-                {i18n._('To ship')} <span className="pill">{dashboard.data.toShip.count}</span>
-              </h2>
-              {dashboard.data.toShip.items.length === 0 ? (
-                <p className="muted">{i18n._('Nothing waiting to be shipped.')}</p>
-              ) : (
-                <ul className="to-ship">
-                  {dashboard.data.toShip.items.map((item) => (
-                    <li key={item.itemId}>
-                      <span>
-                        <span className="cell-name">{item.productName}</span>{' '}
+      <QueryState query={dashboard} loading={i18n._('Loading your dashboard')}>
+        {(d) => (
+          <>
+            <ul className="kpis" aria-label={i18n._('Figures')}>
+              <Kpi
+                id="revenue"
+                label={i18n._('Revenue')}
+                value={formatRupees(d.revenue.total, i18n.locale)}
+                note={`${i18n._('Paid')} ${formatRupees(d.revenue.paid, i18n.locale)} · ${i18n._('COD collected')} ${formatRupees(d.revenue.collected, i18n.locale)}`}
+              />
+              <Kpi
+                id="sales"
+                label={i18n._('Sales')}
+                value={formatRupees(d.sales, i18n.locale)}
+                note={i18n._('Ordered, COD due included')}
+              />
+              <Kpi id="orders" label={i18n._('Orders')} value={String(d.orders)} />
+              <Kpi id="units" label={i18n._('Units')} value={String(d.units)} />
+              <Kpi id="returns" label={i18n._('Returns rate')} value={`${d.returnsRate}%`} />
+              <Kpi
+                id="aov"
+                label={i18n._('Average order')}
+                value={formatRupees(d.averageOrderValue, i18n.locale)}
+              />
+            </ul>
+            <p className="muted small">{i18n._('Amounts include GST: what buyers paid or pay.')}</p>
+            <div className="dashboard-grid">
+              <section className="card dashboard-card">
+                <h2>{i18n._('Sales per day')}</h2>
+                <Suspense fallback={<div className="sales-chart placeholder" />}>
+                  <SalesChart series={d.series} />
+                </Suspense>
+              </section>
+              <section className="card dashboard-card">
+                <h2>{i18n._('Top products')}</h2>
+                {d.topProducts.length === 0 ? (
+                  <p className="muted">{i18n._('No sales in this period yet.')}</p>
+                ) : (
+                  <ol className="top-products">
+                    {d.topProducts.map((p) => (
+                      <li key={p.productId || p.productName}>
+                        <span className="cell-name">{p.productName}</span>
                         <span className="muted">
-                          {variantLabel(item.size, item.color, i18n)} × {item.quantity} · {item.orderNumber} ·{' '}
-                          {formatDay(item.date, i18n.locale)}
+                          {p.units} {p.units === 1 ? i18n._('unit') : i18n._('units')} ·{' '}
+                          {formatRupees(p.sales, i18n.locale)}
                         </span>
-                      </span>
-                      <span className="to-ship-money">
-                        {item.codToCollect > 0
-                          ? `${i18n._('COD: collect')} ${formatRupees(item.codToCollect, i18n.locale)}`
-                          : `${item.paymentMethod} · ${formatRupees(item.buyerPays, i18n.locale)}`}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              <Link to="/seller-orders" className="btn btn-sm">
-                {i18n._('Go to orders')}
-              </Link>
-            </section>
-            <LowStockSection />
-          </div>
-        </>
-      )}
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </section>
+              <section className="card dashboard-card" aria-labelledby="to-ship-title">
+                <h2 id="to-ship-title">
+                  {i18n._('To ship')} <span className="pill">{d.toShip.count}</span>
+                </h2>
+                {d.toShip.items.length === 0 ? (
+                  <p className="muted">{i18n._('Nothing waiting to be shipped.')}</p>
+                ) : (
+                  <ul className="to-ship">
+                    {d.toShip.items.map((item) => (
+                      <li key={item.itemId}>
+                        <span>
+                          <span className="cell-name">{item.productName}</span>{' '}
+                          <span className="muted">
+                            {variantLabel(item.size, item.color, i18n)} × {item.quantity} · {item.orderNumber}{' '}
+                            · {formatDay(item.date, i18n.locale)}
+                          </span>
+                        </span>
+                        <span className="to-ship-money">
+                          {item.codToCollect > 0
+                            ? `${i18n._('COD: collect')} ${formatRupees(item.codToCollect, i18n.locale)}`
+                            : `${item.paymentMethod} · ${formatRupees(item.buyerPays, i18n.locale)}`}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                <Link to="/seller-orders" className="btn btn-sm">
+                  {i18n._('Go to orders')}
+                </Link>
+              </section>
+              <LowStockSection />
+            </div>
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }
@@ -207,50 +204,48 @@ function LowStockSection() {
   return (
     <section className="card dashboard-card stock-card" aria-labelledby="low-stock-title">
       <h2 id="low-stock-title">{i18n._('Low stock')}</h2>
-      {low.isPending ? (
-        <Spinner label={i18n._('Loading')} />
-      ) : low.error ? (
-        <QueryError error={low.error} onRetry={() => low.refetch()} />
-      ) : (
-        <>
-          <form className="threshold-form" onSubmit={submit}>
-            <label htmlFor="low-stock-threshold">{i18n._('Warn me below')}</label>
-            <input
-              id="low-stock-threshold"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={1000}
-              value={draft ?? String(low.data.threshold)}
-              onChange={(e) => setDraft(e.target.value)}
-            />
-            <span className="muted">{i18n._('units per size')}</span>
-            <button type="submit" className="btn btn-sm" disabled={save.isPending || draft === null}>
-              {i18n._('Save')}
-            </button>
-          </form>
-          {low.data.items.length === 0 ? (
-            <p className="muted">{i18n._('Every size has enough stock.')}</p>
-          ) : (
-            <ul className="low-list">
-              {low.data.items.map((v) => (
-                <li key={v.variantId}>
-                  <span>
-                    <span className="cell-name">{v.productName}</span>{' '}
-                    <span className="muted">
-                      {variantLabel(v.size, v.color, i18n)} · {v.sku}
+      <QueryState query={low} loading={i18n._('Loading')}>
+        {(lows) => (
+          <>
+            <form className="threshold-form" onSubmit={submit}>
+              <label htmlFor="low-stock-threshold">{i18n._('Warn me below')}</label>
+              <input
+                id="low-stock-threshold"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={1000}
+                value={draft ?? String(lows.threshold)}
+                onChange={(e) => setDraft(e.target.value)}
+              />
+              <span className="muted">{i18n._('units per size')}</span>
+              <button type="submit" className="btn btn-sm" disabled={save.isPending || draft === null}>
+                {i18n._('Save')}
+              </button>
+            </form>
+            {lows.items.length === 0 ? (
+              <p className="muted">{i18n._('Every size has enough stock.')}</p>
+            ) : (
+              <ul className="low-list">
+                {lows.items.map((v) => (
+                  <li key={v.variantId}>
+                    <span>
+                      <span className="cell-name">{v.productName}</span>{' '}
+                      <span className="muted">
+                        {variantLabel(v.size, v.color, i18n)} · {v.sku}
+                      </span>
                     </span>
-                  </span>
-                  <span className={v.stock === 0 ? 'pill pill-bad' : 'pill'}>
-                    {v.stock === 0 ? i18n._('Sold out') : `${v.stock} ${i18n._('left')}`}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-          <p className="muted small">{i18n._('A daily e-mail lists them too.')}</p>
-        </>
-      )}
+                    <span className={v.stock === 0 ? 'pill pill-bad' : 'pill'}>
+                      {v.stock === 0 ? i18n._('Sold out') : `${v.stock} ${i18n._('left')}`}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p className="muted small">{i18n._('A daily e-mail lists them too.')}</p>
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -3,8 +3,7 @@ import type { SellerOrderLine } from '@vastra/contracts';
 import { orderNumber } from '@vastra/contracts/constants';
 import { useState } from 'react';
 import { Pagination } from '../../components/Pagination.tsx';
-import { QueryError } from '../../components/QueryError.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { TaxDocumentButtons, taxDocumentsOf } from '../../components/TaxDocumentButtons.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDay, formatRating, formatRupees } from '../../lib/format.ts';
@@ -180,27 +179,28 @@ function SellerOrders() {
           onCancel={() => setBulkShipping(false)}
         />
       )}
-      {orders.isPending ? (
-        <Spinner label={i18n._('Loading your orders')} />
-      ) : orders.error ? (
-        <QueryError error={orders.error} onRetry={() => orders.refetch()} />
-      ) : orders.data.items.length === 0 ? (
-        <p className="card center">{i18n._('No Orders yet.')}</p>
-      ) : (
-        <ol className="seller-orders">
-          {orders.data.items.map((line) => (
-            <OrderCard
-              key={line._id}
-              line={line}
-              selected={selected.has(line._id)}
-              onSelect={() => toggle(line._id)}
-              onFile={(run) => files.mutate(run)}
-              busy={advance.isPending && advance.variables?.line._id === line._id}
-              onStep={(step, shipment) => advance.mutateAsync({ line, step, shipment })}
-            />
-          ))}
-        </ol>
-      )}
+      <QueryState
+        query={orders}
+        loading={i18n._('Loading your orders')}
+        isEmpty={(found) => found.items.length === 0}
+        empty={<p className="card center">{i18n._('No Orders yet.')}</p>}
+      >
+        {(found) => (
+          <ol className="seller-orders">
+            {found.items.map((line) => (
+              <OrderCard
+                key={line._id}
+                line={line}
+                selected={selected.has(line._id)}
+                onSelect={() => toggle(line._id)}
+                onFile={(run) => files.mutate(run)}
+                busy={advance.isPending && advance.variables?.line._id === line._id}
+                onStep={(step, shipment) => advance.mutateAsync({ line, step, shipment })}
+              />
+            ))}
+          </ol>
+        )}
+      </QueryState>
       <Pagination
         page={page}
         pages={Math.max(1, Math.ceil(total / ORDERS_PER_PAGE))}

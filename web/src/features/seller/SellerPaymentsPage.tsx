@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LedgerAnswer } from '@vastra/contracts';
-import { QueryError } from '../../components/QueryError.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { formatDay, formatRupees } from '../../lib/format.ts';
 import { isMonth, monthName, monthOf } from '../../lib/months.ts';
 import { useSearchParams } from '../../lib/router.tsx';
@@ -44,62 +43,60 @@ function SellerPayments() {
       <div className="page-head">
         <h1>{i18n._('Payments')}</h1>
       </div>
-      {ledger.isPending ? (
-        <Spinner label={i18n._('Loading your payments')} />
-      ) : ledger.error ? (
-        <QueryError error={ledger.error} onRetry={() => ledger.refetch()} />
-      ) : (
-        <>
-          <ul className="balance-cards">
-            <Balance
-              id="payable"
-              label={i18n._('Payable now')}
-              amount={ledger.data.payable}
-              note={i18n._('Settled and not yet paid out: Vastra transfers it to your bank.')}
-            />
-            <Balance
-              id="pending"
-              label={i18n._('Pending settlement')}
-              amount={ledger.data.pending}
-              note={i18n._('Delivered items still within their return window. Payable once it has passed.')}
-            />
-          </ul>
-          <section className="statement" aria-labelledby="statement-title">
-            <div className="statement-head">
-              <h2 id="statement-title">
-                {i18n._('Statement')}
-                {month && ` · ${monthName(month)}`}
-              </h2>
-              <div className="statement-tools">
-                <div className="field">
-                  <label htmlFor="statement-month">{i18n._('Month')}</label>
-                  <input
-                    id="statement-month"
-                    type="month"
-                    value={month}
-                    max={monthOf(new Date())}
-                    onChange={(e) => setParams(isMonth(e.target.value) ? { month: e.target.value } : {})}
-                  />
-                </div>
-                {month && (
-                  <button type="button" className="btn btn-sm" onClick={() => setParams({})}>
-                    {i18n._('All months')}
+      <QueryState query={ledger} loading={i18n._('Loading your payments')}>
+        {(entries) => (
+          <>
+            <ul className="balance-cards">
+              <Balance
+                id="payable"
+                label={i18n._('Payable now')}
+                amount={entries.payable}
+                note={i18n._('Settled and not yet paid out: Vastra transfers it to your bank.')}
+              />
+              <Balance
+                id="pending"
+                label={i18n._('Pending settlement')}
+                amount={entries.pending}
+                note={i18n._('Delivered items still within their return window. Payable once it has passed.')}
+              />
+            </ul>
+            <section className="statement" aria-labelledby="statement-title">
+              <div className="statement-head">
+                <h2 id="statement-title">
+                  {i18n._('Statement')}
+                  {month && ` · ${monthName(month)}`}
+                </h2>
+                <div className="statement-tools">
+                  <div className="field">
+                    <label htmlFor="statement-month">{i18n._('Month')}</label>
+                    <input
+                      id="statement-month"
+                      type="month"
+                      value={month}
+                      max={monthOf(new Date())}
+                      onChange={(e) => setParams(isMonth(e.target.value) ? { month: e.target.value } : {})}
+                    />
+                  </div>
+                  {month && (
+                    <button type="button" className="btn btn-sm" onClick={() => setParams({})}>
+                      {i18n._('All months')}
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-primary"
+                    disabled={download.isPending}
+                    onClick={() => download.mutate()}
+                  >
+                    {download.isPending ? i18n._('Preparing…') : i18n._('Download CSV')}
                   </button>
-                )}
-                <button
-                  type="button"
-                  className="btn btn-sm btn-primary"
-                  disabled={download.isPending}
-                  onClick={() => download.mutate()}
-                >
-                  {download.isPending ? i18n._('Preparing…') : i18n._('Download CSV')}
-                </button>
+                </div>
               </div>
-            </div>
-            <Statement entries={ledger.data.entries} month={month} />
-          </section>
-        </>
-      )}
+              <Statement entries={entries.entries} month={month} />
+            </section>
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
-import { QueryError } from '../../components/QueryError.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { formatDate, formatRupees } from '../../lib/format.ts';
 import { imageProps } from '../../lib/images.ts';
 import { productPath } from '../../lib/product-link.ts';
@@ -64,88 +63,91 @@ function SellerProducts() {
         </Link>
       </div>
       <HiddenProductsBanner />
-      {products.isPending ? (
-        <Spinner label={i18n._('Loading your products')} />
-      ) : products.error ? (
-        <QueryError error={products.error} onRetry={() => products.refetch()} />
-      ) : products.data.items.length === 0 ? (
-        <p className="card center">
-          {i18n._('You have no products yet.')}{' '}
-          <Link to="/seller-addProduct">{i18n._('Add your first product')}</Link>
-        </p>
-      ) : (
-        <div className="table-wrap">
-          <table className="data-table seller-products">
-            <caption className="visually-hidden">{i18n._('Your products, newest first')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{i18n._('SL NO.')}</th>
-                <th scope="col">{i18n._('Image')}</th>
-                <th scope="col">{i18n._('Name')}</th>
-                <th scope="col">{i18n._('Date Added')}</th>
-                <th scope="col">{i18n._('Price')}</th>
-                <th scope="col">{i18n._('Stock')}</th>
-                <th scope="col">{i18n._('Sizes')}</th>
-                <th scope="col">{i18n._('Edit')}</th>
-                <th scope="col">{i18n._('Delete')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.data.items.map((p, i) => (
-                <tr key={p._id}>
-                  <td data-label={i18n._('SL NO.')}>{offset + i + 1}</td>
-                  <td data-label={i18n._('Image')}>
-                    <img
-                      className="thumb"
-                      alt=""
-                      loading="lazy"
-                      width={56}
-                      height={56}
-                      {...imageProps(p.image, '56px')}
-                    />
-                  </td>
-                  <td data-label={i18n._('Name')} className="cell-name">
-                    <div>
-                      <Link to={productPath(p._id)}>{p.productName}</Link>
-                      <ListingNote listing={p.listing} />
-                    </div>
-                  </td>
-                  <td data-label={i18n._('Date Added')} className="cell-nowrap">
-                    {formatDate(p.date)}
-                  </td>
-                  <td data-label={i18n._('Price')} className="cell-nowrap">
-                    {formatRupees(p.price, i18n.locale)}
-                  </td>
-                  <td data-label={i18n._('Stock')}>{p.stockQuantity}</td>
-                  <td data-label={i18n._('Sizes')} className="cell-sizes">
-                    <SizesCell variants={p.variants} />
-                  </td>
-                  <td data-label={i18n._('Edit')} className="cell-action">
-                    <Link
-                      to={`/update-product/${p._id}`}
-                      className="btn btn-sm"
-                      onClick={() => store.set(STORAGE.updateProductId, p._id)}
-                      aria-label={i18n._('Edit {name}', { name: p.productName })}
-                    >
-                      {i18n._('Edit')}
-                    </Link>
-                  </td>
-                  <td data-label={i18n._('Delete')} className="cell-action">
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-danger"
-                      onClick={() => setDoomed(p)}
-                      aria-label={i18n._('Delete {name}', { name: p.productName })}
-                    >
-                      {i18n._('Delete')}
-                    </button>
-                  </td>
+      <QueryState
+        query={products}
+        loading={i18n._('Loading your products')}
+        isEmpty={(found) => found.items.length === 0}
+        empty={
+          <p className="card center">
+            {i18n._('You have no products yet.')}{' '}
+            <Link to="/seller-addProduct">{i18n._('Add your first product')}</Link>
+          </p>
+        }
+      >
+        {(found) => (
+          <div className="table-wrap">
+            <table className="data-table seller-products">
+              <caption className="visually-hidden">{i18n._('Your products, newest first')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{i18n._('SL NO.')}</th>
+                  <th scope="col">{i18n._('Image')}</th>
+                  <th scope="col">{i18n._('Name')}</th>
+                  <th scope="col">{i18n._('Date Added')}</th>
+                  <th scope="col">{i18n._('Price')}</th>
+                  <th scope="col">{i18n._('Stock')}</th>
+                  <th scope="col">{i18n._('Sizes')}</th>
+                  <th scope="col">{i18n._('Edit')}</th>
+                  <th scope="col">{i18n._('Delete')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {found.items.map((p, i) => (
+                  <tr key={p._id}>
+                    <td data-label={i18n._('SL NO.')}>{offset + i + 1}</td>
+                    <td data-label={i18n._('Image')}>
+                      <img
+                        className="thumb"
+                        alt=""
+                        loading="lazy"
+                        width={56}
+                        height={56}
+                        {...imageProps(p.image, '56px')}
+                      />
+                    </td>
+                    <td data-label={i18n._('Name')} className="cell-name">
+                      <div>
+                        <Link to={productPath(p._id)}>{p.productName}</Link>
+                        <ListingNote listing={p.listing} />
+                      </div>
+                    </td>
+                    <td data-label={i18n._('Date Added')} className="cell-nowrap">
+                      {formatDate(p.date)}
+                    </td>
+                    <td data-label={i18n._('Price')} className="cell-nowrap">
+                      {formatRupees(p.price, i18n.locale)}
+                    </td>
+                    <td data-label={i18n._('Stock')}>{p.stockQuantity}</td>
+                    <td data-label={i18n._('Sizes')} className="cell-sizes">
+                      <SizesCell variants={p.variants} />
+                    </td>
+                    <td data-label={i18n._('Edit')} className="cell-action">
+                      <Link
+                        to={`/update-product/${p._id}`}
+                        className="btn btn-sm"
+                        onClick={() => store.set(STORAGE.updateProductId, p._id)}
+                        aria-label={i18n._('Edit {name}', { name: p.productName })}
+                      >
+                        {i18n._('Edit')}
+                      </Link>
+                    </td>
+                    <td data-label={i18n._('Delete')} className="cell-action">
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-danger"
+                        onClick={() => setDoomed(p)}
+                        aria-label={i18n._('Delete {name}', { name: p.productName })}
+                      >
+                        {i18n._('Delete')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
       <Pagination page={page} pages={pages} onPage={(p) => setParams({ page: String(p) })} />
       {doomed && (
         <ConfirmDialog

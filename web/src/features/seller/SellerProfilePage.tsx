@@ -1,6 +1,5 @@
 import { ChangePasswordForm } from '../../components/ChangePasswordForm.tsx';
-import { QueryError } from '../../components/QueryError.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
+import { QueryState } from '../../components/QueryState.tsx';
 import { VerifyEmailReminder } from '../../components/VerifyEmailReminder.tsx';
 import { displayId, formatDate } from '../../lib/format.ts';
 import { useSellerProfile } from './api.ts';
@@ -31,59 +30,59 @@ function SellerProfile() {
   return (
     <section className="page narrow seller-page">
       <h1>{i18n._('Seller Profile')}</h1>
-      {profile.isPending ? (
-        <Spinner label={i18n._('Loading your profile')} />
-      ) : profile.error ? (
-        <QueryError error={profile.error} onRetry={() => profile.refetch()} />
-      ) : profile.data ? (
-        <>
-          {!profile.data.emailVerified && <VerifyEmailReminder kind="seller" email={profile.data.email} />}
-          <HiddenProductsBanner />
-          <dl className="card profile-list">
-            <div>
-              <dt>{i18n._('Seller ID')}</dt>
-              <dd>{displayId('S', profile.data._id)}</dd>
-            </div>
-            <div>
-              <dt>{i18n._('Name')}</dt>
-              <dd>{profile.data.fullName}</dd>
-            </div>
-            <div>
-              <dt>{i18n._('Email')}</dt>
-              <dd>{profile.data.email}</dd>
-            </div>
-            <div>
-              <dt>{i18n._('Phone')}</dt>
-              <dd>{withCountryCode(profile.data.mobile)}</dd>
-            </div>
-            <div>
-              <dt>{i18n._('Company Name')}</dt>
-              <dd>{profile.data.companyName}</dd>
-            </div>
-            <div>
-              <dt>{i18n._('Company Address')}</dt>
-              <dd>{profile.data.companyAddress}</dd>
-            </div>
-            <div>
-              <dt>{i18n._('Selling since')}</dt>
-              <dd>{formatDate(profile.data.date)}</dd>
-            </div>
-            {profile.data.status === 'suspended' && (
-              <div>
-                <dt>{i18n._('Status')}</dt>
-                <dd>
-                  <span className="pill pill-bad">{i18n._('Suspended')}</span>{' '}
-                  {i18n._('Your products are hidden from the shop.')}
-                </dd>
-              </div>
-            )}
-          </dl>
-          <SellerGstSection profile={profile.data} />
-          <ChangePasswordForm kind="seller" />
-        </>
-      ) : (
-        <p>{i18n._('Profile not found.')}</p>
-      )}
+      <QueryState query={profile} loading={i18n._('Loading your profile')}>
+        {(me) =>
+          me ? (
+            <>
+              {!me.emailVerified && <VerifyEmailReminder kind="seller" email={me.email} />}
+              <HiddenProductsBanner />
+              <dl className="card profile-list">
+                <div>
+                  <dt>{i18n._('Seller ID')}</dt>
+                  <dd>{displayId('S', me._id)}</dd>
+                </div>
+                <div>
+                  <dt>{i18n._('Name')}</dt>
+                  <dd>{me.fullName}</dd>
+                </div>
+                <div>
+                  <dt>{i18n._('Email')}</dt>
+                  <dd>{me.email}</dd>
+                </div>
+                <div>
+                  <dt>{i18n._('Phone')}</dt>
+                  <dd>{withCountryCode(me.mobile)}</dd>
+                </div>
+                <div>
+                  <dt>{i18n._('Company Name')}</dt>
+                  <dd>{me.companyName}</dd>
+                </div>
+                <div>
+                  <dt>{i18n._('Company Address')}</dt>
+                  <dd>{me.companyAddress}</dd>
+                </div>
+                <div>
+                  <dt>{i18n._('Selling since')}</dt>
+                  <dd>{formatDate(me.date)}</dd>
+                </div>
+                {me.status === 'suspended' && (
+                  <div>
+                    <dt>{i18n._('Status')}</dt>
+                    <dd>
+                      <span className="pill pill-bad">{i18n._('Suspended')}</span>{' '}
+                      {i18n._('Your products are hidden from the shop.')}
+                    </dd>
+                  </div>
+                )}
+              </dl>
+              <SellerGstSection profile={me} />
+              <ChangePasswordForm kind="seller" />
+            </>
+          ) : (
+            <p>{i18n._('Profile not found.')}</p>
+          )
+        }
+      </QueryState>
     </section>
   );
 }
