@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import {
   type AddProductData,
   addProductSchema,
@@ -13,7 +13,9 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { products, productVariants, type StoredImage } from '../../db/schema.ts';
 import { csvFile, rupeesText } from '../../lib/csv.ts';
-import { type MediaStorage, makeRenditions, storeRenditions } from '../media/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { decodeImage, type MediaStorage, makeRenditions, storeRenditions } from '../media/index.ts';
+import { type PhotosZip, photoKey } from './catalogue-zip.ts';
 import { coverColumns } from './gallery.ts';
 import { mayPublish } from './seller-products.ts';
 import { defaultSku } from './variants.ts';
@@ -46,6 +48,8 @@ type Column = (typeof CATALOGUE_COLUMNS)[number];
 type Row = Record<Column, string> & { line: number };
 
 export const MAX_IMPORT_ROWS = 20_000;
+/** A row is at most ~10 kB (a 5,000-character description, 8 photo URLs); a longer one is no catalogue. */
+const MAX_ROW_CHARS = 64 * 1024;
 const MAX_ERRORS = 500;
 /** Product fields: given on the product's first row; a later row leaves them empty or repeats them. */
 const PRODUCT_FIELDS = [
@@ -122,10 +126,6 @@ export function catalogueTemplateCsv() {
   );
 }
 
-/** A file the CSV may name: its bytes in the ZIP (names matched without folders, case-insensitively). */
-export type PhotoFiles = Map<string, Uint8Array>;
-export const photoKey = (name: string) => (name.split('/').pop() ?? name).trim().toLowerCase();
-
 interface ParsedProduct {
   handle: string;
   rows: Row[];
@@ -146,13 +146,6 @@ class Errors {
   }
 }
 
-const isImage = (b: Uint8Array) =>
-  (b[0] === 0xff && b[1] === 0xd8) ||
-  (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) ||
-  (b.length > 12 &&
-    String.fromCharCode(...b.subarray(0, 4)) === 'RIFF' &&
-    String.fromCharCode(...b.subarray(8, 12)) === 'WEBP');
-
 /**
  * Reads the CSV as it streams in (csv-parse: quoting, BOM, CRLF) and checks every row: each error
  * names its row (the line number in the file, the header being 1) and its column.
@@ -161,7 +154,9 @@ export async function readCatalogueCsv(csv: Readable): Promise<ImportPlan> {
   const errors = new Errors();
   const groups = new Map<string, ParsedProduct>();
   let rows = 0;
-  const parser = csv.pipe(
+  // pipeline, not pipe: an upload stopped half way (too large) ends the parser too, with an error.
+  const parser = pipeline(
+    csv,
     parse({
       bom: true,
       columns: (header: string[]) => {
@@ -173,8 +168,10 @@ export async function readCatalogueCsv(csv: Readable): Promise<ImportPlan> {
       skip_empty_lines: true,
       trim: true,
       relax_column_count: true,
+      max_record_size: MAX_ROW_CHARS,
       info: true,
     }),
+    () => undefined,
   );
   try {
     for await (const { record, info } of parser as AsyncIterable<{
@@ -206,7 +203,14 @@ export async function readCatalogueCsv(csv: Readable): Promise<ImportPlan> {
       group.rows.push(row);
     }
   } catch (err) {
-    errors.add(0, 'file', `The CSV could not be read: ${(err as Error).message}`);
+    const tooLong = (err as { code?: string }).code === 'CSV_MAX_RECORD_SIZE';
+    errors.add(
+      0,
+      'file',
+      tooLong
+        ? `A row is longer than ${MAX_ROW_CHARS / 1024} KB: is this the catalogue CSV?`
+        : `The CSV could not be read: ${(err as Error).message}`,
+    );
     return { rows, products: [], errors: errors.list };
   }
   if (rows === 0 && errors.list.length === 0) errors.add(1, 'file', 'The CSV has no rows');
@@ -218,11 +222,13 @@ export async function checkCatalogue(
   db: DbOrTx,
   sellerId: string,
   read: ImportPlan,
-  photos: PhotoFiles | null,
+  photos: PhotosZip | null,
 ): Promise<ImportPlan> {
   const errors = new Errors();
   errors.list.push(...read.errors);
-  for (const p of read.products) checkProduct(p, photos, errors);
+  const named: NamedPhoto[] = [];
+  for (const p of read.products) checkProduct(p, photos, named, errors);
+  if (photos) await checkPhotos(photos, named, errors);
   await checkTakenSkus(db, sellerId, read.products, errors);
   errors.list.sort((a, b) => a.row - b.row);
   return { ...read, errors: errors.list };
@@ -230,7 +236,13 @@ export async function checkCatalogue(
 
 const numberOrText = (s: string) => (s !== '' && Number.isFinite(Number(s)) ? Number(s) : s);
 
-function checkProduct(p: ParsedProduct, photos: PhotoFiles | null, errors: Errors) {
+/** A photo of the ZIP named on a row. */
+interface NamedPhoto {
+  name: string;
+  line: number;
+}
+
+function checkProduct(p: ParsedProduct, photos: PhotosZip | null, named: NamedPhoto[], errors: Errors) {
   const first = p.rows[0]!;
   for (const row of p.rows)
     for (const name of row.photos
@@ -239,12 +251,10 @@ function checkProduct(p: ParsedProduct, photos: PhotoFiles | null, errors: Error
       .filter(Boolean)) {
       if (/^https:\/\//i.test(name)) p.photos.push(name);
       else if (!photos) errors.add(row.line, 'photos', `${name}: upload the photos ZIP with the CSV`);
+      else if (!photos.has(name)) errors.add(row.line, 'photos', `${name} is not in the ZIP`);
       else {
-        const bytes = photos.get(photoKey(name));
-        if (!bytes)
-          errors.add(row.line, 'photos', `${name} is not in the ZIP (photos over 5 MB are left out)`);
-        else if (!isImage(bytes)) errors.add(row.line, 'photos', `${name} is not a JPEG, PNG or WebP image`);
-        else p.photos.push(name);
+        p.photos.push(name);
+        named.push({ name, line: row.line });
       }
     }
   const input = {
@@ -285,6 +295,26 @@ function checkProduct(p: ParsedProduct, photos: PhotoFiles | null, errors: Error
         issue.message === 'Add at least one photo' ? 'Name at least one photo' : issue.message,
       );
     } else errors.add(first.line, PRODUCT_COLUMN[head ?? ''] ?? head ?? 'file', issue.message);
+  }
+}
+
+/**
+ * Unpacks and decodes every photo the rows name, one at a time and each once, exactly as the import
+ * will: a damaged photo is a problem on its rows in a dry run as in an import. Sizes that would
+ * make a ZIP bomb refuse the whole upload before anything is unpacked.
+ */
+async function checkPhotos(photos: PhotosZip, named: NamedPhoto[], errors: Errors) {
+  photos.checkSizes(named.map((n) => n.name));
+  const byKey = new Map<string, NamedPhoto[]>();
+  for (const n of named) byKey.set(photoKey(n.name), [...(byKey.get(photoKey(n.name)) ?? []), n]);
+  for (const uses of byKey.values()) {
+    const bytes = await photos.read(uses[0]!.name);
+    try {
+      await decodeImage(bytes);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      for (const { name, line } of uses) errors.add(line, 'photos', `${name}: ${err.message}`);
+    }
   }
 }
 
@@ -334,7 +364,7 @@ export async function runImport(
   storage: MediaStorage,
   sellerId: string,
   plan: ImportPlan,
-  photos: PhotoFiles | null,
+  photos: PhotosZip | null,
   gstMode: GstMode,
 ): Promise<number> {
   const stored = new Map<string, StoredImage>();
@@ -346,10 +376,7 @@ export async function runImport(
           stored.set(name, { url: name, publicId: '', alt: '' });
           continue;
         }
-        const answer = await storeRenditions(
-          storage,
-          await makeRenditions(Buffer.from(photos!.get(photoKey(name))!)),
-        );
+        const answer = await storeRenditions(storage, await makeRenditions(await photos!.read(name)));
         stored.set(name, { url: answer.secure_url, publicId: answer.public_id, alt: '' });
       }
     await db.transaction(async (tx) => {

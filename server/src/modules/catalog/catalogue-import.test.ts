@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { zipSync } from 'fflate';
@@ -8,7 +7,8 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { callerOf, type FastAccount, quickSeller, quickUser } from '../../../test/shop-fixtures.ts';
 import { products, productVariants } from '../../db/schema.ts';
 import { pngImage } from '../media/upload-testkit.ts';
-import { CATALOGUE_COLUMNS, checkCatalogue, readCatalogueCsv, runImport } from './catalogue-csv.ts';
+import { checkCatalogue, readCatalogueCsv, runImport } from './catalogue-csv.ts';
+import { HEADER, importCatalogue, row, upload } from './catalogue-testkit.ts';
 
 /** Bulk catalogue (issue 23): template, dry run with errors per row and field, all-or-nothing import, export. */
 let ctx: TestContext;
@@ -19,38 +19,8 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const HEADER = CATALOGUE_COLUMNS.join(',');
-
-/** A multipart body with the CSV as `file` and, optionally, a ZIP as `photos`. */
-function upload(csv: string, zip?: Uint8Array) {
-  const boundary = `----vastra${randomBytes(8).toString('hex')}`;
-  const part = (name: string, filename: string, type: string, bytes: Buffer) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from('\r\n'),
-  ];
-  const payload = Buffer.concat([
-    ...(zip ? part('photos', 'photos.zip', 'application/zip', Buffer.from(zip)) : []),
-    ...part('file', 'catalogue.csv', 'text/csv', Buffer.from(csv)),
-    Buffer.from(`--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function importCsv(seller: FastAccount, csv: string, opts: { dryRun: boolean; zip?: Uint8Array }) {
-  const { payload, headers } = upload(csv, opts.zip);
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/seller/catalogue/import?dryRun=${opts.dryRun}`,
-    payload,
-    headers: { ...headers, ...seller.headers },
-  });
-}
-
-const row = (cells: Partial<Record<(typeof CATALOGUE_COLUMNS)[number], string>>) =>
-  CATALOGUE_COLUMNS.map((c) => cells[c] ?? '').join(',');
+const importCsv = (seller: FastAccount, csv: string, opts: { dryRun: boolean; zip?: Uint8Array }) =>
+  importCatalogue(ctx.app, seller, csv, opts);
 
 const productsOf = (sellerId: string) =>
   ctx.db.select().from(products).where(eq(products.sellerId, sellerId));
@@ -229,7 +199,7 @@ describe('the catalogue CSV', () => {
       path: 'photos',
       msg: 'The photos file is not a ZIP that can be read',
     });
-    // A photo that would unpack past 5 MB (6 MB of zeros packs to a few kB) stays packed.
+    // A photo that would unpack past 5 MB (6 MB of zeros packs to a few kB) stays packed: 413.
     const bomb = zipSync({ 'big.png': new Uint8Array(6 * 1024 * 1024) });
     const csv = [
       HEADER,
@@ -244,13 +214,10 @@ describe('the catalogue CSV', () => {
         photos: 'big.png',
       }),
     ].join('\n');
-    const packed = (await importCsv(seller, csv, { dryRun: true, zip: bomb })).json();
-    expect(packed.errors).toEqual([
-      expect.objectContaining({
-        row: 2,
-        field: 'photos',
-        msg: 'big.png is not in the ZIP (photos over 5 MB are left out)',
-      }),
+    const packed = await importCsv(seller, csv, { dryRun: true, zip: bomb });
+    expect(packed.statusCode).toBe(413);
+    expect(packed.json().errors).toEqual([
+      { msg: 'big.png unpacks to more than 5 MB; each photo must be at most 5 MB', path: 'photos' },
     ]);
     const { payload, headers } = upload(HEADER);
     const bad = await ctx.app.inject({

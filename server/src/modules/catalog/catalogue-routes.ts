@@ -1,16 +1,14 @@
 import { PassThrough, type Readable } from 'node:stream';
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import {
   type CatalogueImportAnswer,
   catalogueImportAnswerSchema,
   catalogueImportQuerySchema,
   errorBodySchema,
-  IMAGE_MAX_BYTES,
   responses,
 } from '@vastra/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { unzipSync } from 'fflate';
 import { z } from 'zod';
 import { sendCsv } from '../../lib/csv.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
@@ -21,51 +19,29 @@ import {
   checkCatalogue,
   exportCatalogueCsv,
   type ImportPlan,
-  type PhotoFiles,
-  photoKey,
   readCatalogueCsv,
   runImport,
 } from './catalogue-csv.ts';
+import { PhotosZip } from './catalogue-zip.ts';
 
 /** A CSV of thousands of rows is a few MB; the photos ZIP is the large part. */
 const CSV_MAX_BYTES = 20 * 1024 * 1024;
 const ZIP_MAX_BYTES = 100 * 1024 * 1024;
+const BODY_LIMIT = ZIP_MAX_BYTES + CSV_MAX_BYTES + 1024 * 1024;
 const NO_FILE = 'Choose the catalogue CSV in the form field "file"';
 const tooLarge = (what: string, mb: number) =>
   new AppError('PAYLOAD_TOO_LARGE', `The ${what} must be at most ${mb} MB`, [
     { msg: `The ${what} must be at most ${mb} MB`, path: what === 'CSV' ? 'file' : 'photos' },
   ]);
 
-/** At most this many photos in one ZIP, each at most as large as one uploaded photo (IMAGE_MAX_BYTES). */
-const MAX_ZIP_PHOTOS = 5000;
-
-/**
- * The photos ZIP's images by file name (folders ignored); anything else in it is left out. A photo
- * said to unpack larger than an upload may be stays packed (no ZIP bomb is inflated), and a ZIP of
- * more than MAX_ZIP_PHOTOS photos is refused.
- */
-function unzipPhotos(zip: Buffer): PhotoFiles {
-  let files: Record<string, Uint8Array>;
-  let count = 0;
-  try {
-    files = unzipSync(new Uint8Array(zip), {
-      filter: (f) => {
-        const photo =
-          !f.name.endsWith('/') && !f.name.startsWith('__MACOSX') && /\.(jpe?g|png|webp)$/i.test(f.name);
-        if (photo) count++;
-        return photo && f.originalSize <= IMAGE_MAX_BYTES && count <= MAX_ZIP_PHOTOS;
-      },
-    });
-  } catch {
-    throw badRequest('The photos file is not a ZIP that can be read', 'photos');
+/** The chunks of one uploaded file, refused (413) as soon as it passes `maxBytes`. */
+async function* chunksOf(part: MultipartFile, maxBytes: number, what: string) {
+  let bytes = 0;
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    if (bytes > maxBytes) throw tooLarge(what, maxBytes / 1024 / 1024);
+    yield chunk;
   }
-  if (count > MAX_ZIP_PHOTOS) throw badRequest(`At most ${MAX_ZIP_PHOTOS} photos in one ZIP`, 'photos');
-  return new Map(
-    Object.entries(files)
-      // An entry that inflated past what it declared is left out too.
-      .filter(([, bytes]) => bytes.length <= IMAGE_MAX_BYTES)
-      .map(([name, bytes]) => [photoKey(name), bytes]),
-  );
 }
 
 /**
@@ -82,18 +58,16 @@ async function readUpload(req: FastifyRequest) {
     for await (const part of req.parts()) {
       if (part.type !== 'file') continue;
       if (part.fieldname === 'photos') {
-        zip = await part.toBuffer();
-        if (part.file.truncated) throw tooLarge('photos ZIP', ZIP_MAX_BYTES / 1024 / 1024);
+        const chunks: Buffer[] = [];
+        for await (const chunk of chunksOf(part, ZIP_MAX_BYTES, 'photos ZIP')) chunks.push(chunk);
+        zip = Buffer.concat(chunks);
       } else if (part.fieldname === 'file' && !csv) {
         csv = rows;
         // Photos are resolved after the whole body is read: parse now, check the photo names later.
         planned = readCatalogueCsv(rows);
-        let bytes = 0;
-        for await (const chunk of part.file) {
-          bytes += (chunk as Buffer).length;
-          if (bytes > CSV_MAX_BYTES) throw tooLarge('CSV', CSV_MAX_BYTES / 1024 / 1024);
-          rows.write(chunk);
-        }
+        // The parser may have stopped early (too many rows); the rest is still counted.
+        for await (const chunk of chunksOf(part, CSV_MAX_BYTES, 'CSV'))
+          if (!rows.destroyed) rows.write(chunk);
         rows.end();
       } else await part.toBuffer();
     }
@@ -106,8 +80,25 @@ async function readUpload(req: FastifyRequest) {
     throw badRequest('The upload could not be read', 'file');
   }
   if (!planned) throw badRequest(NO_FILE, 'file');
-  const photos = zip ? unzipPhotos(zip) : null;
+  const photos = zip ? PhotosZip.open(zip) : null;
   return { plan: await planned, photos };
+}
+
+/**
+ * An upload refused half way (too large) still has the rest of its body on the way. It is read and
+ * dropped, so the connection carries the next request (keep-alive) instead of stalling until the
+ * request timeout answers 408 on it. Past what the route accepts at all, the connection is cut.
+ */
+function dropRestOfBody(req: FastifyRequest) {
+  const raw = req.raw;
+  raw.unpipe();
+  if (raw.complete) return;
+  let left = BODY_LIMIT;
+  raw.on('data', (chunk: Buffer) => {
+    left -= chunk.length;
+    if (left < 0) raw.socket.destroy();
+  });
+  raw.resume();
 }
 
 /** Bulk catalogue (issue 23): the CSV template, a dry-run or all-or-nothing import, the export. */
@@ -117,7 +108,8 @@ export default async function catalogueRoutes(fastify: FastifyInstance) {
   const asSeller = { onRequest: requireRole('seller') };
   // Scoped to this plugin, like the media upload's.
   await app.register(multipart, {
-    limits: { fileSize: ZIP_MAX_BYTES, files: 2, fields: 5, parts: 7, fieldSize: 1024 },
+    // One byte over the largest file, so chunksOf refuses it at once rather than busboy skipping the rest.
+    limits: { fileSize: ZIP_MAX_BYTES + 1, files: 2, fields: 5, parts: 7, fieldSize: 1024 },
   });
 
   app.get('/api/seller/catalogue/template.csv', asSeller, async (_req, reply) =>
@@ -132,7 +124,7 @@ export default async function catalogueRoutes(fastify: FastifyInstance) {
     '/api/seller/catalogue/import',
     {
       ...asSeller,
-      bodyLimit: ZIP_MAX_BYTES + CSV_MAX_BYTES + 1024 * 1024,
+      bodyLimit: BODY_LIMIT,
       schema: {
         querystring: catalogueImportQuerySchema,
         response: {
@@ -144,7 +136,10 @@ export default async function catalogueRoutes(fastify: FastifyInstance) {
     async (req, reply): Promise<CatalogueImportAnswer> => {
       const sellerId = principalOf(req).id;
       const { dryRun } = req.query;
-      const { plan: read, photos } = await readUpload(req);
+      const { plan: read, photos } = await readUpload(req).catch((err) => {
+        dropRestOfBody(req);
+        throw err;
+      });
       // The photo names are checked against the ZIP now that both parts are in.
       const plan = await checkCatalogue(db, sellerId, read, photos);
       if (plan.errors.length > 0) {

@@ -6,16 +6,23 @@ import type { MediaStorage } from './storage.ts';
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 /** Refuse decompression bombs: a 5 MB PNG can claim gigapixels. 40 MP covers any phone photo. */
 const MAX_INPUT_PIXELS = 40_000_000;
+const DAMAGED = 'The image could not be read; it may be damaged';
 
 /** The key of one rendition of an image. */
 export const renditionKey = (publicId: string, width: number) => `${publicId}/${width}.webp`;
 
+/** An image decoded to raw pixels, at most as wide as the largest rendition. */
+export interface DecodedImage {
+  data: Buffer;
+  raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
 /**
  * Checks the bytes really are a JPEG, PNG or WebP (the file name and the declared type prove
- * nothing) and returns the WebP renditions, all in memory: nothing touches storage until every
- * rendition is ready, so a bad file leaves nothing behind.
+ * nothing) and decodes every pixel: a file with a good header and damaged data after it is refused
+ * here. The catalogue's dry run calls this too, so it refuses exactly what an import would.
  */
-export async function makeRenditions(bytes: Buffer): Promise<Map<number, Buffer>> {
+export async function decodeImage(bytes: Buffer): Promise<DecodedImage> {
   // Loaded on the first upload: libvips adds ~13 MB to a process that may never resize an image.
   const { default: sharp } = await import('sharp');
   let format: string | undefined;
@@ -30,18 +37,29 @@ export async function makeRenditions(bytes: Buffer): Promise<Map<number, Buffer>
   if (!format || !ACCEPTED_FORMATS.has(format))
     throw badRequest('The file must be a JPEG, PNG or WebP image', 'file');
   if (pixels > MAX_INPUT_PIXELS) throw badRequest('The image must be at most 40 megapixels', 'file');
-
-  const renditions = new Map<number, Buffer>();
   try {
-    // Decode once, at most as wide as the largest rendition; rotate() applies the EXIF orientation
+    // Decoded once, at most as wide as the largest rendition; rotate() applies the EXIF orientation
     // before the metadata (EXIF, GPS, ICC) is dropped: sharp writes none unless asked to.
-    const largest = Math.max(...IMAGE_WIDTHS);
     const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
-      .resize({ width: largest, withoutEnlargement: true })
+      .resize({ width: Math.max(...IMAGE_WIDTHS), withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
-    const raw = { width: info.width, height: info.height, channels: info.channels };
+    return { data, raw: { width: info.width, height: info.height, channels: info.channels } };
+  } catch {
+    throw badRequest(DAMAGED, 'file');
+  }
+}
+
+/**
+ * The WebP renditions of an uploaded image, all in memory: nothing touches storage until every
+ * rendition is ready, so a bad file leaves nothing behind.
+ */
+export async function makeRenditions(bytes: Buffer): Promise<Map<number, Buffer>> {
+  const { data, raw } = await decodeImage(bytes);
+  const { default: sharp } = await import('sharp');
+  const renditions = new Map<number, Buffer>();
+  try {
     for (const width of IMAGE_WIDTHS) {
       // Smaller originals are not enlarged: their wider renditions keep the original width.
       const out = await sharp(data, { raw })
@@ -51,7 +69,7 @@ export async function makeRenditions(bytes: Buffer): Promise<Map<number, Buffer>
       renditions.set(width, out);
     }
   } catch {
-    throw badRequest('The image could not be read; it may be damaged', 'file');
+    throw badRequest(DAMAGED, 'file');
   }
   return renditions;
 }

@@ -1,5 +1,6 @@
 /** Product images: upload, renditions, storage. */
 export {
+  decodeImage,
   makeRenditions,
   type ProductImage,
   renditionKey,
