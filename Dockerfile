@@ -36,8 +36,9 @@ ENV NODE_ENV=production \
     DATA_DIR=/app/data
 COPY --from=deps /app /app
 COPY --from=build /app/server/dist server/dist
-# Migrations are read from the sources' folder (server/src/db/migrations) at start.
+# Migrations and the database functions (ADR 021) are read from the sources' folders at start.
 COPY --from=build /app/server/src/db/migrations server/src/db/migrations
+COPY --from=build /app/server/src/db/functions server/src/db/functions
 COPY --from=build /app/web/dist web/dist
 COPY --from=build /app/web/dist-ssr web/dist-ssr
 RUN mkdir -p /app/data && chown node:node /app/data

@@ -18,7 +18,8 @@ function freePort(): Promise<number> {
 
 /**
  * `npm start` runs the bundle in server/dist with plain node, not these sources: it must find the
- * migrations and the repository root from there, and load no TypeScript at run time.
+ * migrations, the database functions and the repository root from there, and load no TypeScript
+ * at run time.
  */
 describe('the production build (server/dist/main.js)', () => {
   let child: ChildProcess | undefined;
@@ -82,7 +83,8 @@ describe('the production build (server/dist/main.js)', () => {
   it('starts, migrates its database and answers the API', async () => {
     const health = await fetch(`${url}/api/health`);
     expect(await health.json()).toMatchObject({ success: true, database: 'pglite' });
-    // The tables exist only if the migrations were found from the bundle's folder.
+    // The tables exist only if the migrations were found from the bundle's folder; it started at all
+    // only if server/src/db/functions was found too (an empty or missing folder stops the start).
     const listing = await fetch(`${url}/api/get-all-Products?limit=1`);
     expect(listing.status).toBe(200);
     expect(await listing.json()).toEqual([]);
