@@ -182,8 +182,8 @@ export class VersionGate implements VersionSource {
 
 /**
  * PGlite: only this process can write the embedded database, and each commit that bumps the version
- * notifies it before the commit resolves (migration 0004), so a local counter is exact and warm
- * requests run no SQL at all.
+ * notifies it before the commit resolves (db/functions/catalog-version-notify.sql), so a local
+ * counter is exact and warm requests run no SQL at all.
  */
 export class LocalVersion implements VersionSource {
   private count = 0;

@@ -5,9 +5,10 @@ import { catalogVersion } from '../../db/schema.ts';
 /**
  * Every write that changes what the public catalogue shows (price, stock, rating, visibility)
  * bumps the version in the same transaction; catalogue caches in every process compare against it
- * (docs/decisions/008-catalogue-cache.md). The database's bump_catalog_version() (migration 0006)
- * is the one place that knows how: it adds one to a stripe of catalog_version chosen by the
- * transaction id. Sellers' changes bump by trigger; the COD statement calls the function itself.
+ * (docs/decisions/008-catalogue-cache.md). The database's bump_catalog_version()
+ * (server/src/db/functions/catalog-version.sql) is the one place that knows how: it adds one to a
+ * stripe of catalog_version chosen by the transaction id. Sellers' changes bump by trigger; the
+ * COD statement calls the function itself.
  *
  * Why stripes: a single counter row is locked by each bumping transaction until it commits, so on
  * PostgreSQL every order would wait for the previous one's commit. Repeated bumps in one
