@@ -1,0 +1,124 @@
+import {
+  ACCOUNT_KINDS,
+  ACCOUNT_TOKEN_PURPOSES,
+  SELLER_STATUSES,
+  USER_STATUSES,
+} from '@vastra/contracts/constants';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../db/columns.ts';
+
+/**
+ * The accounts module's tables (ARCHITECTURE.md: table owners): only this module writes them; other
+ * modules and workflows read them and call its index.ts to change them. db/schema.ts re-exports
+ * them for migrations.
+ */
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fullName: text('full_name').notNull(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  mobile: text('mobile').notNull(),
+  /** The profile's address; empty until the shopper gives one (sign-up asks only for the essentials). */
+  address: text('address').notNull().default(''),
+  city: text('city').notNull().default(''),
+  state: text('state').notNull().default(''),
+  postalCode: text('postal_code').notNull().default(''),
+  /** Set when the e-mail address was confirmed through its link (nobody is blocked before). */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** Login tokens issued before this moment stop working (password reset or change). */
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  /** `suspended` by an admin: cannot log in or order (the orders stay). */
+  status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+  /** The shopper's language (the web's English/हिन्दी switch): the e-mails the shop sends them. */
+  locale: text('locale', { enum: ['en', 'hi'] })
+    .notNull()
+    .default('en'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sellers = pgTable('sellers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fullName: text('full_name').notNull(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  mobile: text('mobile').notNull(),
+  companyName: text('company_name').notNull(),
+  companyAddress: text('company_address').notNull(),
+  /**
+   * GST registration (DESIGN §11): the GSTIN (null until given), the registered (legal) name and
+   * the registered state, whose GST code decides CGST + SGST or IGST on the seller's invoices.
+   */
+  gstin: text('gstin'),
+  legalName: text('legal_name').notNull().default(''),
+  state: text('state').notNull().default(''),
+  /** `active` | `suspended`: a suspended seller cannot log in and their products leave the shop. */
+  status: text('status', { enum: SELLER_STATUSES }).notNull().default('active'),
+  /** Set when the e-mail address was confirmed; a seller must be verified before a payout. */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** Login tokens issued before this moment stop working (password reset or change). */
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  /** The seller's language (the web's English/हिन्दी switch): the e-mails the shop sends them. */
+  locale: text('locale', { enum: ['en', 'hi'] })
+    .notNull()
+    .default('en'),
+  /** Seller centre: a variant with fewer units than this is low on stock (the list and the daily e-mail). */
+  lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+  /** When the last daily low-stock e-mail was sent, so a restart or a second process sends no second one. */
+  lowStockMailedAt: timestamp('low_stock_mailed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Single-use links sent by e-mail (password reset, e-mail verification). Only a SHA-256 hash of
+ * the random token is stored, so a leaked table lets nobody in; `used_at` makes a link work once.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountKind: text('account_kind', { enum: ACCOUNT_KINDS }).notNull(),
+    accountId: uuid('account_id').notNull(),
+    purpose: text('purpose', { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_tokens_account_idx').on(t.accountKind, t.accountId, t.purpose, t.createdAt.desc())],
+);
+
+/** A shopper's saved shipping addresses; at most one is the default. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    mobile: text('mobile').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('addresses_one_default_uq').on(t.userId).where(sql`${t.isDefault}`),
+  ],
+);
+
+export const admins = pgTable('admins', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fullName: text('full_name').notNull(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+});
