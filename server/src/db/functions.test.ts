@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSizedProduct, registerSeller } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
@@ -100,4 +101,43 @@ describe('database functions and triggers (server/src/db/functions)', () => {
     );
     expect(summary).toEqual({ stock: 3, sizes: ['M'] });
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL !== undefined)(
+    'gives way to an order that holds a product and then bumps the catalogue version, and still applies',
+    async () => {
+      const seller = await registerSeller(ctx.app);
+      const { product } = await insertSizedProduct(ctx.db, seller.id, [{ size: 'M', stock: 5 }]);
+      // An order in flight on a connection of its own: it has written the product...
+      const order = await (ctx.database.db as unknown as { $client: Pool }).$client.connect();
+      try {
+        await order.query('begin');
+        await order.query('update products set stock = stock where id = $1', [product.id]);
+        // ...when a process starts and redefines the functions: it gets as far as the product's table.
+        const starting = migrateDatabase(database);
+        const outcome = starting.then(
+          () => 'applied',
+          (err: Error) => err.message,
+        );
+        await waitUntilWaitingFor('products');
+        // The order now bumps the catalogue version, whose table the start-up step locked first.
+        await order.query('select bump_catalog_version()');
+        await order.query('commit');
+        expect(await outcome).toBe('applied');
+      } finally {
+        order.release();
+      }
+      expect(await definedInDatabase()).toEqual(definedInFiles());
+    },
+  );
 });
+
+/** Until another session waits for a lock on `table` (the start-up step, here). */
+async function waitUntilWaitingFor(table: string) {
+  for (;;) {
+    const [waiting] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from pg_locks where not granted and relation = ${table}::regclass`,
+    );
+    if (waiting!.n > 0) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

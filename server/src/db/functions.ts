@@ -27,17 +27,42 @@ export function readFunctionFiles(): FunctionFile[] {
 }
 
 /**
+ * How long the step waits for one table's lock before it gives way and starts again. A trigger's
+ * (re)definition locks its table against writes until the step commits, so a start-up on a busy
+ * shop can wait for an order that then waits for it (a deadlock); PostgreSQL aborts whichever
+ * waited first once deadlock_timeout (1 s) passes. The step locks at most five tables: waiting at
+ * most a tenth of a second for each, it is the one that gives way, never an order.
+ */
+const LOCK_WAIT = '100ms';
+/** How long the step keeps starting again before the start fails (a transaction holds a table that long). */
+const GIVE_UP_AFTER_MS = 60_000;
+
+/**
  * (Re)defines every function and trigger from the files, after the migrations. Every statement is
  * idempotent (CREATE OR REPLACE), and all files go as one multi-statement query, which PostgreSQL
  * and PGlite run as one transaction: a running process never sees a trigger missing, and a file
  * that fails leaves the definitions as they were.
  */
 export async function applyFunctions(database: Database): Promise<void> {
-  const files = readFunctionFiles();
-  try {
-    await database.exec(files.map((file) => file.sql).join('\n'));
-  } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    throw new Error(`applying server/src/db/functions/*.sql failed: ${reason}`, { cause: err });
+  const script = [
+    `SELECT set_config('lock_timeout', '${LOCK_WAIT}', true);`,
+    ...readFunctionFiles().map((file) => file.sql),
+  ].join('\n');
+  const giveUpAt = Date.now() + GIVE_UP_AFTER_MS;
+  for (;;) {
+    try {
+      await database.exec(script);
+      return;
+    } catch (err) {
+      if (isLockTimeout(err) && Date.now() < giveUpAt) {
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100));
+        continue;
+      }
+      const reason = err instanceof Error ? err.message : String(err);
+      throw new Error(`applying server/src/db/functions/*.sql failed: ${reason}`, { cause: err });
+    }
   }
 }
+
+/** SQLSTATE 55P03: a lock not had within lock_timeout. */
+const isLockTimeout = (err: unknown) => (err as { code?: unknown } | null)?.code === '55P03';
