@@ -10,7 +10,7 @@ import type { LineSource, OrderHeader } from '../modules/orders/index.ts';
 import { hsnSql, taxedLinesSql } from './tax-sql.ts';
 
 const DEADLOCK_DETECTED = '40P01';
-/** Raised by cod_within_limit (migration 0012). */
+/** Raised by cod_within_limit (db/functions/cod-limit.sql). */
 const OVER_COD_LIMIT = 'VA001';
 
 export const NUMERIC_OUT_OF_RANGE = '22003';

@@ -62,9 +62,10 @@ export const products = pgTable(
     /** Measurements in cm per size, or null. */
     sizeChart: jsonb('size_chart').$type<SizeChart>(),
     /**
-     * Kept by the product_variants trigger (migration 0008), never written by the server: the sizes
-     * and colours with stock, for filters. `stock`, `price_paise` and `mrp_paise` above are kept by it
-     * too: the variants' stock summed, and the lowest price in stock (the lowest of all when sold out).
+     * Kept by the product_variants trigger (db/functions/product-summary.sql), never written by the
+     * server: the sizes and colours with stock, for filters. `stock`, `price_paise` and `mrp_paise`
+     * above are kept by it too: the variants' stock summed, and the lowest price in stock (the lowest
+     * of all when sold out).
      */
     sizesInStock: text('sizes_in_stock').array().notNull().default(sql`'{}'::text[]`),
     colorsInStock: text('colors_in_stock').array().notNull().default(sql`'{}'::text[]`),

@@ -19,7 +19,7 @@ import type { TsNode } from './tsquery.ts';
  * PostgreSQL (a common word is a sixth of the catalogue): it costs one pass over the matches in
  * typed arrays, about 1 ms per 100,000 products.
  *
- * What it holds per product is product_search's row (kept by a trigger, migration 0014), and the
+ * What it holds per product is product_search's row (kept by a trigger, db/functions/), and the
  * text as the lexemes PostgreSQL stored for it (`search`, and `name_search` for relevance), each
  * word pointing to its products. The database still does all the language work: the shopper's text
  * is turned into a tsquery by PostgreSQL (stemming, stop words, synonyms, typos: text-query.ts)
@@ -40,7 +40,7 @@ import type { TsNode } from './tsquery.ts';
  *
  * Fresh: each search first catches up (one statement, shared by the searches that arrive while it
  * runs): the products whose search rows changed in transactions not complete at the previous
- * catch-up (search_changes, migration 0017) are read again; a changed product gets a new slot and
+ * catch-up (search_changes, db/functions/) are read again; a changed product gets a new slot and
  * its old one is marked dead, so the word lists only grow and are rebuilt (reloaded whole, in the
  * background) when too many slots are dead. Sellers not active are read each time. A search
  * arriving after a commit therefore sees it, in every process.

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
  * reading, shaping and serialising them cost a cold search more than finding them. A product in here
  * is neither read from the database nor serialised again: its text is copied into the answer.
  *
- * Fresh like the search index it belongs to (memory-index.ts): product_changes (migration 0019)
+ * Fresh like the search index it belongs to (memory-index.ts): product_changes (db/functions/)
  * names every product whose answer changed — anything it shows, not only what search reads — and
  * every seller whose company, GSTIN, state or status changed, by transaction; the index's catch-up
  * reads them with its own changes and drops them here, so a search that sees a commit's version

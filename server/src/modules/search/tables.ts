@@ -24,7 +24,7 @@ import { products } from '../catalog/tables.ts';
  * The search module's narrow copy of every active product: only what search filters, counts and
  * sorts by (about 450 bytes a row against the product row's 3 KB of description, photos and size
  * chart), so a search reads a tenth of the pages. Written only by the `product_search_sync`
- * trigger on products (migration 0014, ADR 012), in the transaction that changes the product; the
+ * trigger on products (db/functions/product-search.sql, ADR 012), in the transaction that changes the product; the
  * seller's status is joined at query time.
  */
 export const productSearch = pgTable(
@@ -87,8 +87,8 @@ export const productSearch = pgTable(
 /**
  * Every word of the catalogue's names, brands, colours and categories (lower case, 3 letters or
  * more), for typo tolerance: a search word that is no word's beginning is looked up here by
- * trigram similarity. Added by a trigger on product_search (migration 0014); never removed (a
- * word whose products are gone finds nothing, as any word would).
+ * trigram similarity. Added by a trigger on product_search (db/functions/search-words.sql); never
+ * removed (a word whose products are gone finds nothing, as any word would).
  */
 export const searchWords = pgTable(
   'search_words',
@@ -100,7 +100,7 @@ export const searchWords = pgTable(
 
 /**
  * Which products' search rows changed, and in which transaction (its id as a bigint): written by a
- * trigger on product_search (migration 0017). Each app process keeps the catalogue's search fields
+ * trigger on product_search (db/functions/search-changes.sql). Each app process keeps the catalogue's search fields
  * in memory (search/memory-index.ts) and catches up by reading the rows of transactions not yet
  * complete at its last read, so no commit is missed whatever order transactions commit in. Rows
  * older than a day are pruned (a process that slept longer reloads whole).
@@ -118,10 +118,10 @@ export const searchChanges = pgTable(
 /**
  * Which products' answers changed (anything a product answer shows: price, stock, name, photos,
  * variants, description), or which sellers' (company name, GSTIN, state, status), and in which
- * transaction: written by triggers on products, product_variants and sellers (migration 0019). Each
- * app process keeps the product answers it served lately as JSON text (search/product-json.ts) and
- * drops those named here when it catches up, with search_changes, in the same statement. Pruned
- * with it after a day.
+ * transaction: written by triggers on products, product_variants and sellers
+ * (db/functions/product-changes.sql). Each app process keeps the product answers it served lately
+ * as JSON text (search/product-json.ts) and drops those named here when it catches up, with
+ * search_changes, in the same statement. Pruned with it after a day.
  */
 export const productChanges = pgTable(
   'product_changes',
