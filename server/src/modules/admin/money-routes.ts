@@ -13,18 +13,18 @@ import {
   requiredMonthQuerySchema,
   responses,
 } from '@vastra/contracts';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { commissionRates, products } from '../../db/schema.ts';
+import { commissionRates } from '../../db/schema.ts';
 import { csvFile, rupeesText, sendCsv } from '../../lib/csv.ts';
 import { notFound } from '../../lib/errors.ts';
 import { idSchema } from '../../lib/ids.ts';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
 import { principalOf, setUserStatus } from '../accounts/index.ts';
-import { bumpCatalogVersion } from '../catalog/index.ts';
+import { hideProduct } from '../catalog/index.ts';
 import { listPayouts, payoutsDue, recordPayout, tcsReport } from '../ledger/index.ts';
 import { payoutMail } from '../mail/index.ts';
 import { readAuditLog, recordAudit } from './audit.ts';
@@ -237,13 +237,7 @@ export default async function adminMoneyRoutes(fastify: FastifyInstance) {
     async (req) => {
       const admin = principalOf(req);
       await db.transaction(async (tx) => {
-        const [hidden] = await tx
-          .update(products)
-          .set({ status: 'hidden', hiddenReason: req.body.reason, updatedAt: new Date() })
-          .where(and(eq(products.id, req.params.id), ne(products.status, 'removed')))
-          .returning({ id: products.id });
-        if (!hidden) throw notFound('Product not found');
-        await bumpCatalogVersion(tx);
+        if (!(await hideProduct(tx, req.params.id, req.body.reason))) throw notFound('Product not found');
         await recordAudit(
           tx,
           admin,

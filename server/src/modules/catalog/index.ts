@@ -1,5 +1,6 @@
 /** The catalogue: products, their stock, listings and the catalogue cache. Other code imports only this file. */
 export { catalogCacheOf, sendCached } from './cache.ts';
+export { hideProduct, publishHeldProducts } from './hide-product.ts';
 export { releaseImageIfUnused } from './image-cleanup.ts';
 export { productIdToDelete } from './product-id.ts';
 export {
