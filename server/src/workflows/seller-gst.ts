@@ -1,10 +1,10 @@
 import type { SellerGstAnswer, sellerGstSchema } from '@vastra/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { products, sellers } from '../db/schema.ts';
+import { sellers } from '../db/schema.ts';
 import { notFound } from '../lib/errors.ts';
-import { sellerGstColumns } from '../modules/accounts/index.ts';
-import { bumpCatalogVersion } from '../modules/catalog/index.ts';
+import { saveSellerGstColumns, sellerGstColumns } from '../modules/accounts/index.ts';
+import { publishHeldProducts } from '../modules/catalog/index.ts';
 import type { WorkflowDeps } from './deps.ts';
 
 /**
@@ -24,25 +24,14 @@ export async function saveSellerGst(
       .for('update');
     if (!seller) throw notFound('Seller not found');
     const columns = sellerGstColumns(input, seller.companyName);
-    await tx
-      .update(sellers)
-      .set({ ...columns, updatedAt: new Date() })
-      .where(eq(sellers.id, sellerId));
-    const published =
-      deps.config.gstMode === 'india'
-        ? await tx
-            .update(products)
-            .set({ status: 'active', updatedAt: new Date() })
-            .where(and(eq(products.sellerId, sellerId), eq(products.status, 'unpublished')))
-            .returning({ id: products.id })
-        : [];
-    if (published.length > 0) await bumpCatalogVersion(tx);
+    await saveSellerGstColumns(tx, sellerId, columns);
+    const published = deps.config.gstMode === 'india' ? await publishHeldProducts(tx, sellerId) : 0;
     return {
       success: true,
       gstin: columns.gstin!,
       legalName: columns.legalName,
       state: columns.state,
-      published: published.length,
+      published,
     };
   });
 }

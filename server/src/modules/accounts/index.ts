@@ -14,5 +14,11 @@ export {
 export { type Customer, lockCustomer } from './lock-customer.ts';
 export { reinstateSeller, setUserStatus, suspendSeller } from './moderation.ts';
 export { sellerCanPublish, toSellerProfile, toUserProfile } from './profiles.ts';
+export {
+  claimLowStockMail,
+  lowStockNotMailedSince,
+  saveLowStockThreshold,
+  saveSellerGstColumns,
+} from './seller-settings.ts';
 export { deleteUserRow, ensureAdmin, sellerGstColumns, setDefaultAddress, upsertAdmin } from './service.ts';
 export { issuedBeforeChangeSql } from './sessions.ts';

@@ -1,9 +1,10 @@
 import { indianDate, type LowStockAnswer, type LowStockItem } from '@vastra/contracts';
-import { and, asc, count, eq, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, lt, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { products, productVariants, sellers } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import { claimLowStockMail, lowStockNotMailedSince, saveLowStockThreshold } from '../accounts/index.ts';
 import type { Mailer, MailMessage } from '../mail/index.ts';
 
 const IST_OFFSET_MS = 330 * 60_000;
@@ -70,11 +71,7 @@ export async function lowStock(db: DbOrTx, sellerId: string): Promise<LowStockAn
 
 /** `PUT /api/seller/settings`. */
 export async function saveSellerSettings(db: DbOrTx, sellerId: string, lowStockThreshold: number) {
-  const [row] = await db
-    .update(sellers)
-    .set({ lowStockThreshold, updatedAt: new Date() })
-    .where(eq(sellers.id, sellerId))
-    .returning({ lowStockThreshold: sellers.lowStockThreshold });
+  const row = await saveLowStockThreshold(db, sellerId, lowStockThreshold);
   if (!row) throw notFound('Seller not found');
   return row;
 }
@@ -122,7 +119,7 @@ export async function sendLowStockDigests(deps: DigestDeps, now = new Date()): P
   const istHour = new Date(now.getTime() + IST_OFFSET_MS).getUTCHours();
   if (istHour < DIGEST_HOUR_IST) return 0;
   const today = indianMidnight(now);
-  const notMailedToday = or(isNull(sellers.lowStockMailedAt), lt(sellers.lowStockMailedAt, today));
+  const notMailedToday = lowStockNotMailedSince(today);
   const due = await deps.db
     .selectDistinct({ id: sellers.id })
     .from(sellers)
@@ -139,15 +136,7 @@ export async function sendLowStockDigests(deps: DigestDeps, now = new Date()): P
   let mailed = 0;
   for (const { id } of due) {
     try {
-      const [claimed] = await deps.db
-        .update(sellers)
-        .set({ lowStockMailedAt: now })
-        .where(and(eq(sellers.id, id), notMailedToday))
-        .returning({
-          email: sellers.email,
-          fullName: sellers.fullName,
-          threshold: sellers.lowStockThreshold,
-        });
+      const claimed = await claimLowStockMail(deps.db, id, today, now);
       if (!claimed) continue;
       const items = await lowItems(deps.db, id, claimed.threshold);
       if (items.length === 0) continue;
