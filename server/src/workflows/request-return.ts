@@ -12,6 +12,7 @@ import { formatDay } from '../lib/day.ts';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors.ts';
 import { lineName, takeStock } from '../modules/catalog/index.ts';
 import { ITEM_NOT_FOUND, ownedBy } from '../modules/orders/index.ts';
+import { createReturn } from '../modules/returns/index.ts';
 import type { WorkflowDeps } from './deps.ts';
 import { notifyReturn } from './return-mail.ts';
 
@@ -124,23 +125,19 @@ export async function requestReturn(
       refundTo = input.refundTo;
     }
     if (input.kind === 'exchange') await holdExchangeStock(tx, item, input.variantId!, input.quantity);
-    const [row] = await tx
-      .insert(returns)
-      .values({
-        orderItemId: item.id,
-        orderId: item.orderId,
-        userId,
-        sellerId: item.sellerId,
-        kind: input.kind,
-        quantity: input.quantity,
-        reason: input.reason,
-        note: input.note ?? '',
-        exchangeVariantId: input.kind === 'exchange' ? input.variantId! : null,
-        exchangeHeld: input.kind === 'exchange',
-        refundTo,
-      })
-      .returning({ id: returns.id });
-    return row!.id;
+    return createReturn(tx, {
+      orderItemId: item.id,
+      orderId: item.orderId,
+      userId,
+      sellerId: item.sellerId,
+      kind: input.kind,
+      quantity: input.quantity,
+      reason: input.reason,
+      note: input.note ?? '',
+      exchangeVariantId: input.kind === 'exchange' ? input.variantId! : null,
+      exchangeHeld: input.kind === 'exchange',
+      refundTo,
+    });
   });
   await notifyReturn(deps, id, 'requested', 'seller');
   return id;
