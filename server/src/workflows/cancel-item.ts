@@ -1,17 +1,20 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { orderItems, orders, refunds } from '../db/schema.ts';
+import { orderItems, orders } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import { returnStock } from '../modules/catalog/index.ts';
 import { creditItem, operatorOf } from '../modules/invoices/index.ts';
 import {
+  cancelPendingItem,
   type ItemOwner,
+  linkItemToCreditNote,
+  markOrderRefunded,
   notifyItemCancelled,
-  ownedBy,
+  recordItemRefund,
   refuseTransition,
   settleCodOrder,
 } from '../modules/orders/index.ts';
+import { markRefundMadeAtOnce, recordOwedRefund } from '../modules/payments/index.ts';
 import type { WorkflowDeps } from './deps.ts';
-import { recordOwedRefund } from './owed-refunds.ts';
 
 /**
  * Cancels a pending item: its stock goes back once (the conditional UPDATE lets one caller win),
@@ -26,15 +29,14 @@ import { recordOwedRefund } from './owed-refunds.ts';
 export async function cancelOrderItem(deps: WorkflowDeps, owner: ItemOwner, itemId: string) {
   const cancelled = await deps.db.transaction(async (tx) => {
     const now = new Date();
-    const [item] = await tx
-      .update(orderItems)
-      .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-      .where(and(eq(orderItems.id, itemId), eq(orderItems.status, 'pending'), ownedBy(owner)))
-      .returning();
+    const item = await cancelPendingItem(tx, owner, itemId, now);
     if (!item) return refuseTransition(tx, owner, itemId, 'cancelled');
     if (item.variantId) await returnStock(tx, item.variantId, item.quantity);
     // Invoiced already (another item of the seller's shipped): the cancellation is credited.
-    if (item.invoiceId) await creditItem(tx, item.id, 'cancelled', operatorOf(deps.config));
+    if (item.invoiceId) {
+      const creditNoteId = await creditItem(tx, item.id, 'cancelled', operatorOf(deps.config));
+      if (creditNoteId) await linkItemToCreditNote(tx, item.id, creditNoteId);
+    }
 
     const [order] = await tx.select().from(orders).where(eq(orders.id, item.orderId)).for('update');
     // The last open item of a COD order going: the rest was delivered and collected.
@@ -75,19 +77,9 @@ export async function cancelOrderItem(deps: WorkflowDeps, owner: ItemOwner, item
       deps.log.error({ err, itemId: item.id }, 'refund for a cancelled item failed; nothing was cancelled');
       throw new AppError('BAD_GATEWAY', PAYMENT_SERVICE_DOWN);
     }
-    await tx
-      .update(refunds)
-      .set({ status: 'succeeded', providerRefundId: refund.id, succeededAt: now, attempts: 1 })
-      .where(eq(refunds.id, refundId));
-    await tx
-      .update(orderItems)
-      .set({ refundId: refund.id, refundedPaise: amountPaise })
-      .where(eq(orderItems.id, item.id));
-    if (lastOne)
-      await tx
-        .update(orders)
-        .set({ paymentStatus: 'refunded', updatedAt: now })
-        .where(eq(orders.id, order.id));
+    await markRefundMadeAtOnce(tx, refundId, refund.id, now);
+    await recordItemRefund(tx, item.id, refund.id, amountPaise);
+    if (lastOne) await markOrderRefunded(tx, order.id, { now });
     return { item, refundPaise: amountPaise };
   });
   // After the commit: the e-mails tell of a cancellation (and refund) that happened; a failed mail

@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { refunds, returns } from '../db/schema.ts';
 import { conflict, notFound } from '../lib/errors.ts';
+import { COD_REFUND_PROVIDER, markRefundPaidByHand } from '../modules/payments/index.ts';
 import { RETURN_NOT_FOUND } from '../modules/returns/index.ts';
 import type { WorkflowDeps } from './deps.ts';
-import { COD_REFUND_PROVIDER } from './owed-refunds.ts';
 import { notifyReturn } from './return-mail.ts';
 
 /**
@@ -27,12 +27,7 @@ export async function markCodRefundPaid(deps: WorkflowDeps, returnId: string, re
     if (owed?.provider !== COD_REFUND_PROVIDER) {
       throw conflict('This return has no Cash On Delivery refund to pay by hand');
     }
-    const now = new Date();
-    const [paid] = await tx
-      .update(refunds)
-      .set({ status: 'succeeded', providerRefundId: reference, succeededAt: now, updatedAt: now })
-      .where(and(eq(refunds.id, ret.refundId!), eq(refunds.status, 'pending')))
-      .returning({ id: refunds.id });
+    const paid = await markRefundPaidByHand(tx, ret.refundId!, reference, new Date());
     if (!paid) throw conflict('This refund is already marked paid');
   });
   await notifyReturn(deps, returnId, 'paid', 'admin');

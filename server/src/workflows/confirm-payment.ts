@@ -4,9 +4,10 @@ import { orderItems, orders, refunds } from '../db/schema.ts';
 import { clearCheckout, freePendingCartLines, removeBoughtLines } from '../modules/cart/index.ts';
 import { takeStock } from '../modules/catalog/index.ts';
 import type { OrderItemRow, OrderRow } from '../modules/orders/index.ts';
-import { notifyOrderPlaced } from '../modules/orders/index.ts';
+import { markOrderPaid, notifyOrderPlaced, recordLatePaymentId } from '../modules/orders/index.ts';
+import { recordOwedRefund } from '../modules/payments/index.ts';
 import type { WorkflowDeps } from './deps.ts';
-import { recordOwedRefund, settleRefunds } from './owed-refunds.ts';
+import { settleRefunds } from './owed-refunds.ts';
 
 export type PaymentOutcome =
   | { kind: 'paid'; orderId: string }
@@ -55,10 +56,7 @@ export async function applyPaidSession(
         })
         .catch(() => false));
     if (!retaken) {
-      await tx
-        .update(orders)
-        .set({ providerPaymentId: paymentId ?? null, updatedAt: new Date() })
-        .where(eq(orders.id, order.id));
+      await recordLatePaymentId(tx, order.id, paymentId ?? null);
       const refundId = await recordOwedRefund(tx, {
         orderId: order.id,
         reason: 'late_payment',
@@ -71,21 +69,7 @@ export async function applyPaidSession(
       return { kind: 'refund_owed', orderId: order.id, refundId };
     }
   }
-  const now = new Date();
-  await tx
-    .update(orders)
-    .set({
-      paymentStatus: 'paid',
-      paidAt: now,
-      providerPaymentId: paymentId ?? null,
-      reservationExpiresAt: null,
-      updatedAt: now,
-    })
-    .where(eq(orders.id, order.id));
-  await tx
-    .update(orderItems)
-    .set({ status: 'pending', cancelledAt: null, updatedAt: now })
-    .where(eq(orderItems.orderId, order.id));
+  await markOrderPaid(tx, order.id, paymentId ?? null, new Date());
   if (order.source === 'cart' && order.userId) {
     const bought = items.map((i) => i.variantId).filter((id): id is string => id !== null);
     await removeBoughtLines(tx, order.userId, bought);

@@ -1,12 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { orders, paymentEvents, refunds } from '../db/schema.ts';
+import { orders } from '../db/schema.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import { findSessionOrder } from '../modules/orders/index.ts';
 import {
+  markRefundSucceededByKey,
   providerNamed,
   RazorpayPaymentProvider,
+  recordPaymentEvent,
   renderClosedPage,
   validPaymentSignature,
   validWebhookSignature,
@@ -91,12 +93,8 @@ async function handleWebhook(deps: WorkflowDeps, raw: Buffer, signature: string,
     throw badRequest('The webhook body is not JSON');
   }
   const outcome = await deps.db.transaction(async (tx): Promise<PaymentOutcome | 'duplicate' | 'ignored'> => {
-    const fresh = await tx
-      .insert(paymentEvents)
-      .values({ provider: 'razorpay', eventId, type: event.event })
-      .onConflictDoNothing()
-      .returning({ id: paymentEvents.eventId });
-    if (fresh.length === 0) return 'duplicate';
+    const fresh = await recordPaymentEvent(tx, { provider: 'razorpay', eventId, type: event.event });
+    if (!fresh) return 'duplicate';
     const payment = event.payload.payment?.entity;
     switch (event.event) {
       case 'payment.captured':
@@ -112,10 +110,7 @@ async function handleWebhook(deps: WorkflowDeps, raw: Buffer, signature: string,
       case 'refund.processed': {
         const refund = event.payload.refund?.entity;
         if (!refund?.receipt) return 'ignored';
-        await tx
-          .update(refunds)
-          .set({ status: 'succeeded', providerRefundId: refund.id, succeededAt: new Date(), lastError: null })
-          .where(and(eq(refunds.idempotencyKey, refund.receipt), eq(refunds.status, 'pending')));
+        await markRefundSucceededByKey(tx, refund.receipt, refund.id);
         return 'ignored';
       }
       default:

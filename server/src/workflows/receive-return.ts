@@ -1,15 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { orderItems, products, productVariants, returns } from '../db/schema.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import { colourOf, returnStock } from '../modules/catalog/index.ts';
 import type { ReturnStep } from '../modules/mail/index.ts';
+import { addExchangeItem, countUnitsBack } from '../modules/orders/index.ts';
 import {
   moveReturn,
   RETURN_NOT_FOUND,
   type ReturnRow,
   refuseReturnMove,
   releaseHoldOnce,
+  reopenReturn,
 } from '../modules/returns/index.ts';
 import type { WorkflowDeps } from './deps.ts';
 import { settleRefunds } from './owed-refunds.ts';
@@ -27,18 +29,6 @@ interface Settled {
 async function lockItem(tx: DbOrTx, itemId: string): Promise<ItemRow> {
   const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, itemId)).for('update');
   return item!;
-}
-
-/** The parcel is back: its units count as returned (never more than were bought). */
-async function countUnitsBack(tx: DbOrTx, item: ItemRow, units: number) {
-  const [row] = await tx
-    .update(orderItems)
-    .set({ returnedQuantity: sql`${orderItems.returnedQuantity} + ${units}`, updatedAt: new Date() })
-    .where(
-      and(eq(orderItems.id, item.id), sql`${orderItems.returnedQuantity} + ${units} <= ${item.quantity}`),
-    )
-    .returning({ id: orderItems.id });
-  if (!row) throw new Error(`item ${item.id}: ${units} more units back would exceed its ${item.quantity}`);
 }
 
 /** Puts an exchange's held size back on the shelf, once. */
@@ -64,31 +54,11 @@ async function shipReplacement(tx: DbOrTx, ret: ReturnRow, item: ItemRow) {
     : [];
   if (!size) throw conflict('The size asked for in exchange is no longer sold; an admin can refund it');
   const { variant } = size;
-  const [replacement] = await tx
-    .insert(orderItems)
-    .values({
-      orderId: item.orderId,
-      productId: item.productId,
-      sellerId: item.sellerId,
-      variantId: variant.id,
-      size: variant.size,
-      color: colourOf(variant, size.product),
-      productName: item.productName,
-      productImage: item.productImage,
-      productCategory: item.productCategory,
-      productSubCategory: item.productSubCategory,
-      unitPricePaise: 0,
-      quantity: ret.quantity,
-      amountPaise: 0,
-      hsn: item.hsn,
-      gstRateBp: item.gstRateBp,
-      taxablePaise: 0,
-      taxPaise: 0,
-      status: 'pending',
-      exchangeOfReturnId: ret.id,
-    })
-    .returning({ id: orderItems.id });
-  return replacement!.id;
+  return addExchangeItem(tx, { returnId: ret.id, quantity: ret.quantity }, item, {
+    variantId: variant.id,
+    size: variant.size,
+    color: colourOf(variant, size.product),
+  });
 }
 
 /**
@@ -192,12 +162,8 @@ export async function refundReturnByAdmin(deps: WorkflowDeps, returnId: string) 
       return settle(tx, deps, ret, { unitsBack: true, restock: true, refund: true });
     }
     if (row.status === 'received' && row.conditionOk === false) {
-      const [ret] = await tx
-        .update(returns)
-        .set({ ...decided, closedAt: null, updatedAt: now })
-        .where(eq(returns.id, returnId))
-        .returning();
-      return settle(tx, deps, ret!, { unitsBack: false, restock: false, refund: true });
+      const ret = await reopenReturn(tx, returnId, decided, now);
+      return settle(tx, deps, ret, { unitsBack: false, restock: false, refund: true });
     }
     return refuseReturnMove(tx, admin, returnId, 'refunded', 'refunded');
   });

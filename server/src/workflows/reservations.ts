@@ -1,8 +1,9 @@
-import { and, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { eq, lt, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { orderItems, orders } from '../db/schema.ts';
+import { orders } from '../db/schema.ts';
 import { freePendingCartLines } from '../modules/cart/index.ts';
 import { returnStock } from '../modules/catalog/index.ts';
+import { cancelUnpaidItems, failUnpaidOrders } from '../modules/orders/index.ts';
 
 /** How long a card checkout holds its stock without payment (DESIGN §6). */
 export const RESERVATION_MS = 30 * 60 * 1000;
@@ -14,20 +15,12 @@ export const RESERVATION_MS = 30 * 60 * 1000;
  */
 export async function releaseUnpaidOrders(tx: DbOrTx, where: SQL | undefined) {
   const now = new Date();
-  const released = await tx
-    .update(orders)
-    .set({ paymentStatus: 'failed', reservationExpiresAt: null, updatedAt: now })
-    .where(and(eq(orders.paymentStatus, 'awaiting_payment'), where))
-    .returning({ id: orders.id, sessionId: orders.providerSessionId });
+  const released = await failUnpaidOrders(tx, where, now);
   if (released.length === 0) return released;
   const releasedIds = released.map((o) => o.id);
   // The cart's lines are free again for the next checkout, card or COD.
   await freePendingCartLines(tx, releasedIds);
-  const items = await tx
-    .update(orderItems)
-    .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-    .where(and(inArray(orderItems.orderId, releasedIds), eq(orderItems.status, 'awaiting_payment')))
-    .returning({ variantId: orderItems.variantId, quantity: orderItems.quantity });
+  const items = await cancelUnpaidItems(tx, releasedIds, now);
   // Variant-id order, as stock is taken, so two releases never wait on each other in a cycle.
   items.sort((a, b) => ((a.variantId ?? '') < (b.variantId ?? '') ? -1 : 1));
   for (const item of items) {

@@ -1,12 +1,13 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { orderItems, orders, refunds, returns } from '../db/schema.ts';
+import { type orderItems, orders, refunds, returns } from '../db/schema.ts';
 import { shareOfUnits } from '../lib/money.ts';
 import { creditItemUnits, operatorOf } from '../modules/invoices/index.ts';
 import { recordReturnRefund } from '../modules/ledger/index.ts';
+import { addItemRefund, markOrderRefunded } from '../modules/orders/index.ts';
+import { COD_REFUND_PROVIDER, recordOwedRefund } from '../modules/payments/index.ts';
 import type { ReturnRow } from '../modules/returns/index.ts';
 import type { WorkflowDeps } from './deps.ts';
-import { COD_REFUND_PROVIDER, recordOwedRefund } from './owed-refunds.ts';
 
 type ItemRow = typeof orderItems.$inferSelect;
 
@@ -74,10 +75,7 @@ export async function refundReturnedUnits(
     amountPaise: refundPaise,
     idempotencyKey: `return-${ret.id}`,
   });
-  await tx
-    .update(orderItems)
-    .set({ refundedPaise: sql`coalesce(${orderItems.refundedPaise}, 0) + ${refundPaise}` })
-    .where(eq(orderItems.id, item.id));
+  await addItemRefund(tx, item.id, refundPaise);
   // The seller gives the refund back, and gets back what the sale's commission and TCS took of it.
   await recordReturnRefund(tx, {
     returnId: ret.id,
@@ -87,10 +85,7 @@ export async function refundReturnedUnits(
     unitsReturned: before + ret.quantity,
   });
   if (!cod && refundedSoFar + refundPaise >= order!.totalPaise) {
-    await tx
-      .update(orders)
-      .set({ paymentStatus: 'refunded', updatedAt: new Date() })
-      .where(and(eq(orders.id, order!.id), eq(orders.paymentStatus, 'paid')));
+    await markOrderRefunded(tx, order!.id, { onlyIfPaid: true });
   }
   return { refundPaise, refundId, creditNoteId, toSettle: cod ? [] : [refundId] };
 }

@@ -1,9 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { orders, paymentEvents } from '../db/schema.ts';
+import { orders } from '../db/schema.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
-import { paymentIntentId, providerNamed, type StripePaymentProvider } from '../modules/payments/index.ts';
+import {
+  paymentIntentId,
+  providerNamed,
+  recordPaymentEvent,
+  type StripePaymentProvider,
+} from '../modules/payments/index.ts';
 import { afterPayment, applyPaidSession, type PaymentOutcome } from './confirm-payment.ts';
 import { releaseUnpaidOrders } from './reservations.ts';
 
@@ -35,12 +40,8 @@ export default async function stripeWebhookRoutes(app: FastifyInstance) {
     }
 
     const outcome = await db.transaction(async (tx): Promise<PaymentOutcome | 'duplicate' | 'ignored'> => {
-      const fresh = await tx
-        .insert(paymentEvents)
-        .values({ provider: 'stripe', eventId: event.id, type: event.type })
-        .onConflictDoNothing()
-        .returning({ id: paymentEvents.eventId });
-      if (fresh.length === 0) return 'duplicate';
+      const fresh = await recordPaymentEvent(tx, { provider: 'stripe', eventId: event.id, type: event.type });
+      if (!fresh) return 'duplicate';
       switch (event.type) {
         case 'checkout.session.completed':
         case 'checkout.session.async_payment_succeeded': {

@@ -51,9 +51,15 @@ async function issue(tx: DbOrTx, src: Omit<DocumentSource, 'number' | 'financial
  * The seller's tax invoice for an order, issued when its first item ships (goods leave): it bills
  * every item of that seller in the order not cancelled by then, and those items point at it. A later
  * shipment of the same order finds it. The order row is locked first, so two shipments of one
- * order never both issue one. Returns the invoice's id.
+ * order never both issue one. Returns the invoice's id and the items it newly bills (none when it
+ * was found), which the orders module points at it (it owns order_items).
  */
-export async function invoiceShipment(tx: DbOrTx, orderId: string, sellerId: string, operator: Operator) {
+export async function invoiceShipment(
+  tx: DbOrTx,
+  orderId: string,
+  sellerId: string,
+  operator: Operator,
+): Promise<{ id: string; billedItemIds: string[] }> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) throw new Error(`order ${orderId} vanished while shipping`);
   const [existing] = await tx
@@ -66,7 +72,7 @@ export async function invoiceShipment(tx: DbOrTx, orderId: string, sellerId: str
         eq(taxDocuments.kind, 'invoice'),
       ),
     );
-  if (existing) return existing.id;
+  if (existing) return { id: existing.id, billedItemIds: [] };
   const [seller] = await tx.select().from(sellers).where(eq(sellers.id, sellerId));
   const items = await tx
     .select()
@@ -88,16 +94,7 @@ export async function invoiceShipment(tx: DbOrTx, orderId: string, sellerId: str
     reference: null,
     reason: null,
   });
-  await tx
-    .update(orderItems)
-    .set({ invoiceId: id })
-    .where(
-      inArray(
-        orderItems.id,
-        items.map((i) => i.id),
-      ),
-    );
-  return id;
+  return { id, billedItemIds: items.map((i) => i.id) };
 }
 
 type ItemRow = typeof orderItems.$inferSelect;
@@ -125,14 +122,13 @@ async function issueCreditNote(tx: DbOrTx, item: ItemRow, reason: string, operat
 
 /**
  * A credit note for an invoiced item that is cancelled: its own series, the same tax split,
- * referencing the invoice. Undefined when the item was never invoiced (nothing to credit).
+ * referencing the invoice. Returns the new note's id, which the orders module records on the item
+ * (it owns order_items); undefined when the item was never invoiced or is credited already.
  */
 export async function creditItem(tx: DbOrTx, itemId: string, reason: string, operator: Operator) {
   const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, itemId));
-  if (!item?.invoiceId || item.creditNoteId) return item?.creditNoteId ?? undefined;
-  const id = await issueCreditNote(tx, item, reason, operator);
-  await tx.update(orderItems).set({ creditNoteId: id }).where(eq(orderItems.id, item.id));
-  return id;
+  if (!item?.invoiceId || item.creditNoteId) return undefined;
+  return issueCreditNote(tx, item, reason, operator);
 }
 
 /** A credit note for part of an item, and the taxable value and tax it gives back (paise). */

@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import type { ShippingAddress } from '../cart/index.ts';
 import { invoiceShipment, operatorOf } from '../invoices/index.ts';
 import { recordDelivery } from '../ledger/index.ts';
+import { linkItemsToInvoice } from './invoice-links.ts';
 import { refuseTransition } from './item-owner.ts';
 import { notifyShipped } from './notify.ts';
 
@@ -35,7 +36,10 @@ export async function shipItem(deps: OrderDeps, sellerId: string, itemId: string
       )
       .returning();
     if (!row) return refuseTransition(tx, { sellerId }, itemId, 'shipped');
-    const invoiceId = await invoiceShipment(tx, row.orderId, sellerId, operatorOf(deps.config));
+    const invoiceId = await linkItemsToInvoice(
+      tx,
+      await invoiceShipment(tx, row.orderId, sellerId, operatorOf(deps.config)),
+    );
     return { ...row, invoiceId };
   });
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, item.orderId));
@@ -79,7 +83,10 @@ export async function shipItems(
     const operator = operatorOf(deps.config);
     const invoices = new Map<string, string>();
     for (const orderId of new Set(rows.map((r) => r.orderId)).values()) {
-      invoices.set(orderId, await invoiceShipment(tx, orderId, sellerId, operator));
+      invoices.set(
+        orderId,
+        await linkItemsToInvoice(tx, await invoiceShipment(tx, orderId, sellerId, operator)),
+      );
     }
     return rows.map((r) => ({ ...r, invoiceId: invoices.get(r.orderId) ?? null }));
   });

@@ -8,6 +8,7 @@ export {
 } from './create-order.ts';
 export { detachCustomerFromOrders } from './customer-data.ts';
 export { settleCodOrder } from './fulfilment.ts';
+export { linkItemToCreditNote } from './invoice-links.ts';
 export { ITEM_NOT_FOUND, type ItemOwner, ownedBy, refuseTransition } from './item-owner.ts';
 export { mailOrderPlaced, notifyItemCancelled, notifyOrderPlaced } from './notify.ts';
 export {
@@ -20,5 +21,16 @@ export {
   toApiOrder,
   toOrderLine,
 } from './order-lines.ts';
+export {
+  addItemRefund,
+  cancelPendingItem,
+  cancelUnpaidItems,
+  failUnpaidOrders,
+  markOrderPaid,
+  markOrderRefunded,
+  recordItemRefund,
+  recordLatePaymentId,
+} from './payment-status.ts';
 export { hasPurchased, purchasedCondition } from './purchases.ts';
+export { addExchangeItem, countUnitsBack } from './returned-items.ts';
 export { findSessionOrder } from './session-order.ts';

@@ -5,6 +5,7 @@ export {
   providerNamed,
   TEST_PAYMENTS_WARNING,
 } from './create-provider.ts';
+export { recordPaymentEvent } from './events.ts';
 export { PaymentRouter } from './payment-router.ts';
 export { type PaymentProvider, PaymentProviderError } from './provider.ts';
 export { RazorpayPaymentProvider } from './razorpay-provider.ts';
@@ -14,6 +15,18 @@ export {
   validPaymentSignature,
   validWebhookSignature,
 } from './razorpay-signature.ts';
+export {
+  COD_REFUND_PROVIDER,
+  claimDueRefunds,
+  markRefundMadeAtOnce,
+  markRefundPaidByHand,
+  markRefundSucceeded,
+  markRefundSucceededByKey,
+  type OwedRefund,
+  type RefundRow,
+  recordOwedRefund,
+  recordRefundFailure,
+} from './refunds.ts';
 export { paymentIntentId, StripePaymentProvider } from './stripe-provider.ts';
 export { renderClosedPage, renderPayPage } from './test-page.ts';
 export {
