@@ -114,4 +114,10 @@ describe('table owners check', () => {
     expect(stale.stderr).toContain('lists files that write no other module');
     expect(stale.stderr).toContain('  server/src/modules/admin/hide-product.ts');
   });
+
+  it('passes on this repository', () => {
+    const result = runChecker(repoRoot);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
 });
