@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { median } from './load.ts';
-import { sampleRss } from './processes.ts';
+import { cpuMs, sampleRss } from './processes.ts';
 
 /** Outcome of the Cash-On-Delivery placement flow under many concurrent shoppers. */
 export interface CodResult {
@@ -12,6 +12,8 @@ export interface CodResult {
   /** Server RSS peak while orders were being placed, and while the shoppers registered (argon2). */
   rssPlacingMb: number;
   rssRegisteringMb: number;
+  /** The server's CPU time per order placed (add to cart + order), ms: independent of the machine's load. */
+  serverCpuMsPerOrder: number;
   /** Latency of one whole placement (add to cart, then order-success), ms. */
   p50: number;
   p99: number;
@@ -176,6 +178,8 @@ export async function benchCod(
   let firstError = '';
   let elapsed = 0;
   const placing = sampleRss(opts.serverPid);
+  const cpuBefore = cpuMs(opts.serverPid);
+  let placedTotal = 0;
   for (let round = 0; round < opts.rounds; round++) {
     let placed = 0;
     const started = performance.now();
@@ -201,9 +205,11 @@ export async function benchCod(
     const seconds = (performance.now() - started) / 1000;
     elapsed += seconds;
     rounds.push(placed / seconds);
+    placedTotal += placed;
     console.log(`  COD round ${round + 1}: ${(placed / seconds).toFixed(0)} orders/s`);
   }
   const rssPlacingMb = placing.stop();
+  const serverCpuMsPerOrder = (cpuMs(opts.serverPid) - cpuBefore) / placedTotal;
   let oversold = false;
   let stockNegative = false;
   const final = await stockOf(base, productIds);
@@ -225,6 +231,7 @@ export async function benchCod(
     rounds,
     rssPlacingMb,
     rssRegisteringMb,
+    serverCpuMsPerOrder,
     p50: median(latencies),
     p99: latencies[Math.floor(latencies.length * 0.99)] ?? Number.NaN,
     errors,

@@ -142,6 +142,24 @@ export function sampleRss(pid: number | undefined, everyMs = 200): { stop(): num
   };
 }
 
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux); NaN elsewhere. The
+ * difference over a run, divided by the work done, does not depend on how busy the machine is.
+ */
+export function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
+const CLOCK_TICKS = 100;
+
 /** Runs a command to completion (the seed CLI), failing with its output. */
 export function runCommand(args: string[], env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {

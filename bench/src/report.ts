@@ -41,6 +41,7 @@ export function printReport(report: { results: DbResult[]; search: SearchResult 
           `p50 ${f1(c.p50)} ms, p99 ${f1(c.p99)} ms), errors ${c.errors}, refused ${c.refused}, ` +
           `oversold ${c.oversold ? 'YES' : 'no'}, negative stock ${c.stockNegative ? 'YES' : 'no'}`,
       );
+      console.log(`  server CPU per order (add to cart + order): ${f1(c.serverCpuMsPerOrder)} ms`);
       console.log(
         `  server RSS peak: ${f0(c.rssPlacingMb)} MB placing orders, ${f0(c.rssRegisteringMb)} MB while the shoppers registered`,
       );
