@@ -3,7 +3,6 @@ import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { orderItems, orders } from '../db/schema.ts';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors.ts';
-import { pgErrorOf } from '../lib/pg-errors.ts';
 import {
   accountGone,
   type Customer,
@@ -13,37 +12,36 @@ import {
 } from '../modules/accounts/index.ts';
 import {
   CHOOSE_SIZE,
+  hasShippingAddress,
   markCartPending,
   readCartLines,
   readCheckout,
   SIZE_NOT_FOUND,
 } from '../modules/cart/index.ts';
-import { findVisibleProduct, lineName, namedVariant, type ProductRow } from '../modules/catalog/index.ts';
+import { findVisibleProduct, namedVariant, type ProductRow } from '../modules/catalog/index.ts';
 import {
   createOrder,
   type DraftLine,
   getCustomerOrder,
+  hasUnpaidCartOrder,
   mailOrderPlaced,
-  notEnoughStock,
+  recordSessionId,
   toApiOrder,
   toOrderLine,
+  unpaidCartOrder,
 } from '../modules/orders/index.ts';
 import { type PaymentProvider, PaymentProviderError } from '../modules/payments/index.ts';
 import { confirmSession } from './confirm-payment.ts';
 import type { WorkflowDeps } from './deps.ts';
-import { NUMERIC_OUT_OF_RANGE, type PlacedLine, placeCartCodOrder } from './place-cod-order.ts';
+import { type PlacedLine, placeCartCodOrder } from './place-cod-order.ts';
 import { RESERVATION_MS, releaseUnpaidOrders } from './reservations.ts';
 
 export const EMPTY_CART = 'Your cart is empty';
 export const NOT_PAID = 'Payment has not been received for this order';
 export const CART_IN_CARD_PAYMENT =
   'This cart is being paid by card: finish that payment, or cancel it, before placing a Cash On Delivery order';
-export const TOO_LARGE = 'This order is too large to place at once: please order fewer units';
 /** Sign-up no longer asks for an address, so an order may have nowhere to go until one is chosen. */
 export const NO_SHIPPING_ADDRESS = 'Add a shipping address first';
-
-const hasShippingAddress = (a: { address: string; city: string; state: string; postalCode: string }) =>
-  a.address !== '' && a.city !== '' && a.state !== '' && a.postalCode !== '';
 
 /** The cart read after the customer's row is locked (createOrder locks it; lock here first for the read). */
 async function lockedCartLines(tx: DbOrTx, userId: string) {
@@ -61,7 +59,6 @@ async function lockedCartLines(tx: DbOrTx, userId: string) {
 export async function completeCheckout(
   deps: WorkflowDeps,
   customer: CustomerSession,
-  retryShort = true,
   /** The language the shopper ordered in (the `lang` cookie): their confirmation mail's. */
   locale: Locale = 'en',
 ): Promise<ApiOrder> {
@@ -75,16 +72,6 @@ export async function completeCheckout(
       return confirmAwaitingCardOrder(deps, userId);
     case 'card_checkout':
       throw conflict('This checkout is set to pay by card: start the card payment first');
-    case 'short': {
-      const message = await shortageMessage(deps.db, userId);
-      // The stock came back between the refusal and the read: try once more.
-      if (!message && retryShort) return completeCheckout(deps, customer, false, locale);
-      throw conflict(message ?? 'Not enough stock for an item in your cart');
-    }
-    case 'too_large':
-      throw conflict(TOO_LARGE);
-    case 'over_cod_limit':
-      throw conflict(overCodLimit(deps.config.codMaxPaise));
     case 'no_customer':
       throw accountGone();
     case 'revoked':
@@ -94,7 +81,7 @@ export async function completeCheckout(
     case 'no_address':
     case 'empty': {
       // A card checkout of this cart committed while this call waited for it: it won the cart.
-      if (await hasAwaitingCardOrder(deps.db, userId))
+      if (await hasUnpaidCartOrder(deps.db, userId))
         return confirmAwaitingCardOrder(deps, userId, CART_IN_CARD_PAYMENT);
       // Nowhere to ship the cart's lines (only checked here, off the fast path of a placed order).
       if (attempt.kind === 'no_address' && (await readCartLines(deps.db, userId)).length > 0) {
@@ -111,40 +98,13 @@ export async function completeCheckout(
 
 const placedItem = (l: PlacedLine) => ({ ...l.item, sellerEmail: l.sellerEmail });
 
-async function hasAwaitingCardOrder(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(eq(orders.userId, userId), eq(orders.paymentStatus, 'awaiting_payment'), eq(orders.source, 'cart')),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 /** The customer's newest unpaid card order of the cart: paid by now (provider says so) or 409. */
 async function confirmAwaitingCardOrder(deps: WorkflowDeps, userId: string, unpaid = NOT_PAID) {
-  const [awaiting] = await deps.db
-    .select({ id: orders.id, sessionId: orders.providerSessionId })
-    .from(orders)
-    .where(
-      and(eq(orders.userId, userId), eq(orders.paymentStatus, 'awaiting_payment'), eq(orders.source, 'cart')),
-    )
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
+  const awaiting = await unpaidCartOrder(deps.db, userId);
   if (!awaiting) throw conflict(NOT_PAID);
   const outcome = awaiting.sessionId ? await confirmSession(deps, awaiting.sessionId) : { kind: 'unpaid' };
   if (outcome.kind === 'unpaid') throw new AppError('CONFLICT', unpaid);
   return getCustomerOrder(deps.db, userId, awaiting.id);
-}
-
-/** The first line (in product-id order, the order stock is taken in) asking for more than is left now. */
-async function shortageMessage(db: DbOrTx, userId: string) {
-  const lines = await readCartLines(db, userId);
-  const short = lines
-    .filter((l) => l.quantity > l.variant.stock)
-    .sort((a, b) => (a.product.id < b.product.id ? -1 : 1))[0];
-  return short && notEnoughStock(lineName(short.product.name, short.variant), short.quantity);
 }
 
 /** A cart card order of this customer paid in the last 30 minutes, if any. */
@@ -164,10 +124,6 @@ async function recentCardOrder(deps: WorkflowDeps, userId: string) {
     .limit(1);
   return row?.id;
 }
-
-/** COD_MAX_RUPEES refused an order: what the shopper reads. */
-export const overCodLimit = (maxPaise: number) =>
-  `Cash On Delivery is available for orders up to Rs. ${(maxPaise / 100).toLocaleString('en-IN')}: please pay online`;
 
 /** The shopper's chosen online provider when the shop has it, else the shop's default one. */
 const chooseProvider = (payments: PaymentProvider, choice: PaymentProviderName | null) =>
@@ -208,59 +164,52 @@ export async function startCardCheckout(
 ) {
   const expiresAt = new Date(Date.now() + RESERVATION_MS);
   let provider: PaymentProvider = deps.payments;
-  const { order, items, customerEmail, replaced } = await deps.db
-    .transaction(async (tx) => {
-      let lines: DraftLine[];
-      let customer: Customer | undefined;
-      if (input.source === 'cart') {
-        ({ customer, lines } = await lockedCartLines(tx, userId));
-      } else {
-        const product = await findVisibleProduct(tx, input.productId!);
-        if (!product) throw notFound('Product not found');
-        lines = [
-          { product, variant: chosenVariant(product, input.variantId), quantity: input.quantity ?? 1 },
-        ];
-      }
-      const replaced = await releaseUnpaidOrders(
-        tx,
-        and(
-          eq(orders.userId, userId),
-          eq(orders.source, input.source),
-          input.source === 'buy_now'
-            ? inArray(
-                orders.id,
-                tx
-                  .select({ id: orderItems.orderId })
-                  .from(orderItems)
-                  .where(eq(orderItems.productId, input.productId!)),
-              )
-            : undefined,
-        ),
-      );
-      const checkout = await readCheckout(tx, userId);
-      if (!hasShippingAddress(checkout)) throw conflict(NO_SHIPPING_ADDRESS);
-      provider = chooseProvider(deps.payments, checkout.provider);
-      const placed = await createOrder(tx, {
-        userId,
-        customer,
-        address: checkout,
-        lines,
-        method: 'stripe',
-        source: input.source,
-        provider: provider.name,
-        reservationExpiresAt: expiresAt,
-        gstMode: deps.config.gstMode,
-      });
-      if (input.source === 'cart') {
-        const bought = placed.items.map((i) => i.variantId).filter((id): id is string => id !== null);
-        await markCartPending(tx, userId, placed.order.id, bought);
-      }
-      return { ...placed, customerEmail: placed.order.customerEmail ?? undefined, replaced };
-    })
-    .catch((err: unknown) => {
-      if (pgErrorOf(err)?.code === NUMERIC_OUT_OF_RANGE) throw conflict(TOO_LARGE);
-      throw err;
+  const { order, items, customerEmail, replaced } = await deps.db.transaction(async (tx) => {
+    let lines: DraftLine[];
+    let customer: Customer | undefined;
+    if (input.source === 'cart') {
+      ({ customer, lines } = await lockedCartLines(tx, userId));
+    } else {
+      const product = await findVisibleProduct(tx, input.productId!);
+      if (!product) throw notFound('Product not found');
+      lines = [{ product, variant: chosenVariant(product, input.variantId), quantity: input.quantity ?? 1 }];
+    }
+    const replaced = await releaseUnpaidOrders(
+      tx,
+      and(
+        eq(orders.userId, userId),
+        eq(orders.source, input.source),
+        input.source === 'buy_now'
+          ? inArray(
+              orders.id,
+              tx
+                .select({ id: orderItems.orderId })
+                .from(orderItems)
+                .where(eq(orderItems.productId, input.productId!)),
+            )
+          : undefined,
+      ),
+    );
+    const checkout = await readCheckout(tx, userId);
+    if (!hasShippingAddress(checkout)) throw conflict(NO_SHIPPING_ADDRESS);
+    provider = chooseProvider(deps.payments, checkout.provider);
+    const placed = await createOrder(tx, {
+      userId,
+      customer,
+      address: checkout,
+      lines,
+      method: 'stripe',
+      source: input.source,
+      provider: provider.name,
+      reservationExpiresAt: expiresAt,
+      gstMode: deps.config.gstMode,
     });
+    if (input.source === 'cart') {
+      const bought = placed.items.map((i) => i.variantId).filter((id): id is string => id !== null);
+      await markCartPending(tx, userId, placed.order.id, bought);
+    }
+    return { ...placed, customerEmail: placed.order.customerEmail ?? undefined, replaced };
+  });
   for (const old of replaced) if (old.sessionId) await deps.payments.expireSession(old.sessionId);
 
   let session: { id: string; url: string };
@@ -288,9 +237,6 @@ export async function startCardCheckout(
     const message = err instanceof PaymentProviderError ? err.message : 'payment provider error';
     throw new AppError('BAD_GATEWAY', `The payment service is unavailable, please try again (${message})`);
   }
-  await deps.db
-    .update(orders)
-    .set({ providerSessionId: session.id, updatedAt: new Date() })
-    .where(eq(orders.id, order.id));
+  await recordSessionId(deps.db, order.id, session.id);
   return { id: session.id, url: session.url, orderId: order.id };
 }

@@ -76,7 +76,7 @@ export default async function workflowRoutes(fastify: FastifyInstance) {
   const placed = { onRequest: requireCustomerToken, schema: { response: responses(orderAnswerSchema) } };
   app.put('/api/user/order-success', placed, async (req): Promise<OrderAnswer> => {
     const locale = localeOfCookie(req.headers.cookie);
-    return { success: true, order: await completeCheckout(deps(req), customerOf(req), true, locale) };
+    return { success: true, order: await completeCheckout(deps(req), customerOf(req), locale) };
   });
 
   app.put(

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isId } from '../../lib/ids.ts';
 import type { Role } from '../../lib/tokens.ts';
-import { issuedBeforeChange } from './sessions.ts';
+import { sessionRefusal } from './lock-customer.ts';
 
 /** Who is calling, once the token has been checked against the database. */
 export interface Principal {
@@ -103,8 +103,9 @@ async function principalFromClaims(request: FastifyRequest, claims: Claims): Pro
   const [row] = await retryOnStalePlan(() => accountQuery(db, claims.role).execute({ id: claims.sub }));
   if (!row) throw accountGone();
   // A password reset or change ends every session opened before it.
-  if (issuedBeforeChange(claims.issuedAtMs, row.passwordChangedAt)) throw sessionInvalid();
-  if (row.status === 'suspended')
+  const refusal = sessionRefusal(claims.issuedAtMs, row);
+  if (refusal === 'revoked') throw sessionInvalid();
+  if (refusal === 'suspended')
     throw new AppError(
       'FORBIDDEN',
       `This ${claims.role === 'user' ? 'account' : 'seller account'} is suspended`,
@@ -115,10 +116,12 @@ async function principalFromClaims(request: FastifyRequest, claims: Claims): Pro
 /** onRequest hook: the caller must hold a valid token of this role (401 without one, 403 for another role). */
 export function requireRole(role: Role) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const principal = await loadPrincipal(request);
-    if (!principal) throw new AppError('UNAUTHENTICATED', MUST_LOGIN);
-    if (principal.role !== role) throw new AppError('FORBIDDEN', wrongRole(role, principal.role));
-    request.principal = principal;
+    const raw = readToken(request);
+    if (!raw) throw new AppError('UNAUTHENTICATED', MUST_LOGIN);
+    const claims = await request.server.deps.tokens.verify(raw);
+    // A token of another role is refused before its account is read.
+    if (claims && claims.role !== role) throw new AppError('FORBIDDEN', wrongRole(role, claims.role));
+    request.principal = await principalFromClaims(request, claims);
   };
 }
 

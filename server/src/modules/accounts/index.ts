@@ -11,7 +11,15 @@ export {
   requireSignedIn,
   sessionInvalid,
 } from './guard.ts';
-export { type Customer, lockCustomer } from './lock-customer.ts';
+export {
+  accountChecked,
+  accountLockSql,
+  type Customer,
+  type LockedCustomer,
+  lockAccount,
+  lockCustomer,
+  sessionRefusal,
+} from './lock-customer.ts';
 export { reinstateSeller, setUserStatus, suspendSeller } from './moderation.ts';
 export { sellerCanPublish, toSellerProfile, toUserProfile } from './profiles.ts';
 export {
@@ -21,4 +29,3 @@ export {
   saveSellerGstColumns,
 } from './seller-settings.ts';
 export { deleteUserRow, ensureAdmin, sellerGstColumns, setDefaultAddress, upsertAdmin } from './service.ts';
-export { issuedBeforeChangeSql } from './sessions.ts';

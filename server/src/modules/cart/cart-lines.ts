@@ -33,7 +33,8 @@ export interface CartLineRow {
   variant: VariantRow;
 }
 
-const variantColumns = {
+/** A cart line's size (variant) as answers and orders read it. */
+export const variantColumns = {
   id: productVariants.id,
   size: productVariants.size,
   color: productVariants.color,

@@ -18,35 +18,62 @@ export interface CheckoutState extends ShippingAddress {
   provider: PaymentProviderName | null;
 }
 
+/**
+ * The columns the address choice reads: the checkout's own (null when there is no checkout row) and
+ * the profile's default. Flat, not nested: Drizzle turns a nested object of a left-joined table
+ * into null when some of its fields are.
+ */
+export const checkoutColumns = {
+  paymentMethod: checkouts.paymentMethod,
+  provider: checkouts.provider,
+  savedAddress: checkouts.address,
+  savedCity: checkouts.city,
+  savedState: checkouts.state,
+  savedPostalCode: checkouts.postalCode,
+  profileAddress: users.address,
+  profileCity: users.city,
+  profileState: users.state,
+  profilePostalCode: users.postalCode,
+};
+
+type CheckoutColumns = {
+  [K in keyof typeof checkoutColumns]: (typeof checkoutColumns)[K]['_']['data'] | null;
+};
+
+/**
+ * The address an order ships to: the one saved on this checkout when it is whole, else the profile's
+ * default. The one place that choice is made, for the cart's summary, card checkouts and COD.
+ */
+export function chooseCheckout(row: CheckoutColumns): CheckoutState {
+  const saved =
+    row.savedAddress != null &&
+    row.savedCity != null &&
+    row.savedState != null &&
+    row.savedPostalCode != null;
+  return {
+    paymentMethod: row.paymentMethod ?? null,
+    provider: row.provider ?? null,
+    address: (saved ? row.savedAddress : row.profileAddress) ?? '',
+    city: (saved ? row.savedCity : row.profileCity) ?? '',
+    state: (saved ? row.savedState : row.profileState) ?? '',
+    postalCode: (saved ? row.savedPostalCode : row.profilePostalCode) ?? '',
+  };
+}
+
 /** The current checkout; the address falls back to the profile's default when none was saved. */
 export async function readCheckout(db: DbOrTx, userId: string): Promise<CheckoutState> {
   const [row] = await db
-    .select({
-      paymentMethod: checkouts.paymentMethod,
-      provider: checkouts.provider,
-      address: checkouts.address,
-      city: checkouts.city,
-      state: checkouts.state,
-      postalCode: checkouts.postalCode,
-      profileAddress: users.address,
-      profileCity: users.city,
-      profileState: users.state,
-      profilePostalCode: users.postalCode,
-    })
+    .select(checkoutColumns)
     .from(users)
     .leftJoin(checkouts, eq(checkouts.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) return { paymentMethod: null, provider: null, address: '', city: '', state: '', postalCode: '' };
-  const saved = row.address != null && row.city != null && row.state != null && row.postalCode != null;
-  return {
-    paymentMethod: row.paymentMethod ?? null,
-    provider: row.provider ?? null,
-    address: saved ? row.address! : row.profileAddress,
-    city: saved ? row.city! : row.profileCity,
-    state: saved ? row.state! : row.profileState,
-    postalCode: saved ? row.postalCode! : row.profilePostalCode,
-  };
+  return chooseCheckout(row);
 }
+
+/** Sign-up no longer asks for an address, so an order may have nowhere to go until one is chosen. */
+export const hasShippingAddress = (a: ShippingAddress) =>
+  a.address !== '' && a.city !== '' && a.state !== '' && a.postalCode !== '';
 
 /** COD, or an online payment through the provider chosen (`Stripe` → stripe, `Razorpay` → razorpay). */
 export async function setPaymentMethod(

@@ -5,13 +5,8 @@ import { namedStatement } from '../../db/named-statement.ts';
 import { cartItems, products, productVariants } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { isForeignKeyViolation } from '../../lib/pg-errors.ts';
-import {
-  accountGone,
-  type CustomerSession,
-  issuedBeforeChangeSql,
-  sessionInvalid,
-} from '../accounts/index.ts';
-import { lineName } from '../catalog/index.ts';
+import { accountGone } from '../accounts/index.ts';
+import { isVisible, lineName } from '../catalog/index.ts';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const CART_LINE_NOT_FOUND = 'This item is not in your cart';
@@ -26,8 +21,6 @@ const lineFull = (held: number) =>
 
 const addToCartStatement = namedStatement<
   {
-    customer_found: boolean;
-    revoked: boolean | null;
     name: string | null;
     choices: number;
     variant_id: string | null;
@@ -38,17 +31,13 @@ const addToCartStatement = namedStatement<
     quantity: number | null;
     held: number | null;
   },
-  { userId: string; productId: string; variantId: string | null; quantity: number; issuedAtMs: number }
+  { userId: string; productId: string; variantId: string | null; quantity: number }
 >(
   'add_to_cart',
   sql`
-  with customer as (
-    select id, ${issuedBeforeChangeSql(sql`password_changed_at`)} as revoked
-    from users where id = ${sql.placeholder('userId')}
-  ),
-  product as (
-    select p.id, p.name from products p join sellers s on s.id = p.seller_id
-    where p.id = ${sql.placeholder('productId')} and p.status = 'active' and s.status = 'active'
+  with product as (
+    select products.id, products.name from products join sellers on sellers.id = products.seller_id
+    where products.id = ${sql.placeholder('productId')} and ${isVisible}
   ),
   -- The variant asked for, or every variant when none was named: exactly one may be taken.
   choice as (
@@ -60,16 +49,16 @@ const addToCartStatement = namedStatement<
   ),
   line as (
     insert into cart_items (user_id, product_id, variant_id, quantity)
-    select c.id, product.id, variant.id, ${sql.placeholder('quantity')}::int from product, variant, customer c
-    where not c.revoked and variant.stock >= ${sql.placeholder('quantity')}::int
+    select ${sql.placeholder('userId')}::uuid, product.id, variant.id, ${sql.placeholder('quantity')}::int
+    from product, variant
+    where variant.stock >= ${sql.placeholder('quantity')}::int
     on conflict (user_id, variant_id) do update
       set quantity = cart_items.quantity + excluded.quantity, updated_at = now()
       where cart_items.quantity + excluded.quantity
         <= least((select stock from variant), ${sql.raw(String(MAX_LINE_QUANTITY))})
     returning id, quantity
   )
-  select exists (select 1 from customer) as customer_found, (select revoked from customer) as revoked,
-    product.name, (select count(*)::int from choice) as choices,
+  select product.name, (select count(*)::int from choice) as choices,
     variant.id as variant_id, variant.size, variant.color, variant.stock, line.id, line.quantity,
     (select quantity from cart_items
       where user_id = ${sql.placeholder('userId')} and variant_id = variant.id) as held
@@ -83,31 +72,27 @@ const addToCartStatement = namedStatement<
  * CHOOSE_SIZE. One statement: the variant is read and the line inserted or raised only while the
  * total stays within its stock and MAX_LINE_QUANTITY, so two quick clicks cannot pass either (the
  * cart reserves nothing; the order takes stock). A refused raise changes nothing.
- * The same statement checks that the customer's account still exists and that the token predates no
- * password change (the route reads no account row).
+ * The route's guard has checked the account (it exists, is not suspended, the token predates no
+ * password change); an account deleted since is refused by the line's foreign key.
  */
 export async function addToCart(
   db: Db,
-  customer: CustomerSession,
+  userId: string,
   choice: { productId: string; variantId?: string },
   quantity: number,
 ) {
-  const userId = customer.id;
   const rows = await addToCartStatement(db, {
     userId,
     productId: choice.productId,
     variantId: choice.variantId ?? null,
     quantity,
-    issuedAtMs: customer.issuedAtMs,
   }).catch((err: unknown) => {
     // The account was deleted between this statement's snapshot and its insert.
     if (isForeignKeyViolation(err, 'cart_items_user_id_users_id_fk')) throw accountGone();
     throw err;
   });
   const [row] = rows;
-  if (!row?.customer_found) throw accountGone();
-  if (row.revoked) throw sessionInvalid();
-  if (row.name == null) throw notFound(PRODUCT_NOT_FOUND);
+  if (row?.name == null) throw notFound(PRODUCT_NOT_FOUND);
   if (row.variant_id == null || row.stock == null) {
     if (choice.variantId) throw notFound(SIZE_NOT_FOUND);
     throw badRequest(CHOOSE_SIZE, 'variantId');

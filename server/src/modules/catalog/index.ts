@@ -20,5 +20,13 @@ export {
 export { recomputeProductRating } from './rating.ts';
 export { findProductStatus, markProductRemoved, PRODUCT_NOT_FOUND } from './seller-products.ts';
 export { countVisibleProducts, listSitemapProducts, type SitemapProduct } from './sitemap-products.ts';
-export { returnStock, takeStock } from './stock.ts';
+export {
+  returnStock,
+  type StockLine,
+  stockChecked,
+  stockLocksSql,
+  stockWriteSql,
+  takeStock,
+  takeStockOf,
+} from './stock.ts';
 export { bumpCatalogVersion, readCatalogVersion } from './version.ts';

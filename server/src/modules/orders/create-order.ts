@@ -1,11 +1,12 @@
 import { type GstMode, taxLines } from '@vastra/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import { conflict } from '../../lib/errors.ts';
 import { type Customer, lockCustomer } from '../accounts/index.ts';
 import type { ShippingAddress } from '../cart/index.ts';
 import type { ProductRow, VariantRow } from '../catalog/index.ts';
-import { colourOf, hsnOf, lineName, takeStock } from '../catalog/index.ts';
+import { colourOf, hsnOf, lineName, takeStockOf } from '../catalog/index.ts';
 
 /** One line to order: the product, the size/colour bought (its price is the variant's) and how many. */
 export interface DraftLine {
@@ -26,22 +27,38 @@ export interface NewOrder {
   reservationExpiresAt?: Date;
   /** How the lines are taxed (the shop's GST_MODE). */
   gstMode: GstMode;
+  /** Cash On Delivery: the largest total accepted (COD_MAX_RUPEES), refused with a 409 above it. */
+  codMaxPaise?: number;
 }
+
+/** The money columns are 32-bit paise: an order past Rs. 2 crore cannot be written. */
+const MAX_ORDER_PAISE = 2 ** 31 - 1;
+export const TOO_LARGE = 'This order is too large to place at once: please order fewer units';
+
+/** COD_MAX_RUPEES refused an order: what the shopper reads. */
+export const overCodLimit = (maxPaise: number) =>
+  `Cash On Delivery is available for orders up to Rs. ${(maxPaise / 100).toLocaleString('en-IN')}: please pay online`;
 
 /** Why an order was refused: the line asking for more than is left, by product name and quantity. */
 export const notEnoughStock = (productName: string, quantity: number) =>
   `Not enough stock for "${productName}": fewer than ${quantity} left`;
 
-/**
- * Takes the stock of every line (all or none: a shortage throws and the transaction rolls back)
- * and writes the order with its items, prices and totals from the database rows given.
- * COD orders start `cod_due` with items `pending`; card orders `awaiting_payment` on both.
- */
-export async function createOrder(tx: DbOrTx, input: NewOrder) {
-  const customer = input.customer ?? (await lockCustomer(tx, input.userId));
-  // A fixed locking order (product id, then variant id) keeps concurrent multi-line orders free of
-  // deadlocks: the COD statement locks in the same order.
-  const lines = [...input.lines].sort((a, b) =>
+/** The rows an order is written as: the order and its items, priced and taxed. */
+export interface OrderDraft {
+  order: typeof orders.$inferInsert & {
+    subtotalPaise: number;
+    gstPaise: number;
+    totalPaise: number;
+    paymentMethod: 'cod' | 'stripe';
+  };
+  items: Omit<typeof orderItems.$inferInsert, 'orderId'>[];
+}
+
+/** Lines in the order their stock is taken (product id, then size id): no deadlock cycles. */
+export const inLockOrder = <L extends { product: { id: string }; variant: { id: string } }>(
+  lines: readonly L[],
+) =>
+  [...lines].sort((a, b) =>
     a.product.id === b.product.id
       ? a.variant.id < b.variant.id
         ? -1
@@ -50,25 +67,34 @@ export async function createOrder(tx: DbOrTx, input: NewOrder) {
         ? -1
         : 1,
   );
-  for (const line of lines) {
-    if (!(await takeStock(tx, { productId: line.product.id, variantId: line.variant.id }, line.quantity))) {
-      throw conflict(notEnoughStock(lineName(line.product.name, line.variant), line.quantity));
-    }
-  }
+
+/**
+ * Prices and taxes the lines with the one tax function (contracts/src/tax.ts, as GST_MODE says) and
+ * checks what an order may be: within the money columns, within the COD limit, no line over its
+ * size's stock as read (409 naming it). Card checkouts and Cash On Delivery both place what this drafts.
+ * COD orders start `cod_due` with items `pending`; card orders `awaiting_payment` on both.
+ */
+export function draftOrder(customer: Customer, input: NewOrder, on = new Date()): OrderDraft {
+  const lines = inLockOrder(input.lines);
+  const short = lines.find((l) => l.quantity > l.variant.stock);
+  if (short) throw conflict(notEnoughStock(lineName(short.product.name, short.variant), short.quantity));
   const taxed = taxLines(
     input.gstMode,
-    input.lines.map((l) => ({
+    lines.map((l) => ({
       key: l.variant.id,
       unitPricePaise: l.variant.pricePaise,
       quantity: l.quantity,
       hsn: hsnOf(l.product),
     })),
-    new Date(),
+    on,
   );
+  if (taxed.totalPaise > MAX_ORDER_PAISE) throw conflict(TOO_LARGE);
+  if (input.codMaxPaise !== undefined && taxed.totalPaise > input.codMaxPaise) {
+    throw conflict(overCodLimit(input.codMaxPaise));
+  }
   const card = input.method === 'stripe';
-  const [order] = await tx
-    .insert(orders)
-    .values({
+  return {
+    order: {
       userId: input.userId,
       customerName: customer.fullName,
       customerEmail: customer.email,
@@ -86,34 +112,123 @@ export async function createOrder(tx: DbOrTx, input: NewOrder) {
       provider: input.provider ?? null,
       source: input.source,
       reservationExpiresAt: input.reservationExpiresAt ?? null,
-    })
-    .returning();
+    },
+    items: lines.map((l, i) => ({
+      productId: l.product.id,
+      variantId: l.variant.id,
+      size: l.variant.size,
+      color: colourOf(l.variant, l.product),
+      sellerId: l.product.sellerId,
+      productName: l.product.name,
+      productImage: l.product.imageUrl,
+      productCategory: l.product.category,
+      productSubCategory: l.product.subCategory,
+      unitPricePaise: l.variant.pricePaise,
+      quantity: l.quantity,
+      amountPaise: l.variant.pricePaise * l.quantity,
+      hsn: taxed.lines[i]!.hsn,
+      gstRateBp: taxed.lines[i]!.ratePercent * 100,
+      taxablePaise: taxed.lines[i]!.taxablePaise,
+      taxPaise: taxed.lines[i]!.taxPaise,
+      status: card ? ('awaiting_payment' as const) : ('pending' as const),
+    })),
+  };
+}
+
+/**
+ * A card checkout's order, in the caller's transaction: drafts it (draftOrder), takes the stock of
+ * every line (all or none: a shortage throws and the transaction rolls back) and writes the order
+ * with its items.
+ */
+export async function createOrder(tx: DbOrTx, input: NewOrder) {
+  const customer = input.customer ?? (await lockCustomer(tx, input.userId));
+  const draft = draftOrder(customer, input);
+  const stockLeft = await takeStockOf(
+    tx,
+    draft.items.map((i) => ({ productId: i.productId!, variantId: i.variantId!, quantity: i.quantity })),
+  );
+  // The first line (in the order stock is taken in) asking for more than is left.
+  const short = inLockOrder(input.lines).find((l) => !stockLeft.has(l.variant.id));
+  if (short) throw conflict(notEnoughStock(lineName(short.product.name, short.variant), short.quantity));
+  const [order] = await tx.insert(orders).values(draft.order).returning();
   const items = await tx
     .insert(orderItems)
-    .values(
-      input.lines.map((l, i) => ({
-        orderId: order!.id,
-        productId: l.product.id,
-        variantId: l.variant.id,
-        size: l.variant.size,
-        color: colourOf(l.variant, l.product),
-        sellerId: l.product.sellerId,
-        productName: l.product.name,
-        productImage: l.product.imageUrl,
-        productCategory: l.product.category,
-        productSubCategory: l.product.subCategory,
-        unitPricePaise: l.variant.pricePaise,
-        quantity: l.quantity,
-        amountPaise: l.variant.pricePaise * l.quantity,
-        hsn: taxed.lines[i]!.hsn,
-        gstRateBp: taxed.lines[i]!.ratePercent * 100,
-        taxablePaise: taxed.lines[i]!.taxablePaise,
-        taxPaise: taxed.lines[i]!.taxPaise,
-        status: card ? ('awaiting_payment' as const) : ('pending' as const),
-      })),
-    )
+    .values(draft.items.map((i) => ({ ...i, orderId: order!.id })))
     .returning();
   return { order: order!, items };
+}
+
+/**
+ * Part of the Cash On Delivery order's one statement (workflows/place-cod-order.ts): inserts the
+ * drafted order, only when `ok` (the statement's checks) holds, and its items. Values come in as
+ * placeholders: `order*` for the order's fields, `item*` arrays for its items, in draft order.
+ */
+export const orderWriteSql = (ok: SQL) => sql`
+placed as (
+  insert into orders (user_id, customer_name, customer_email, customer_mobile, payment_method,
+    payment_status, address, city, state, postal_code, subtotal_paise, gst_paise, total_paise, source, gst_mode)
+  select ${sql.placeholder('userId')}::uuid, ${sql.placeholder('orderName')}, ${sql.placeholder('orderEmail')},
+    ${sql.placeholder('orderMobile')}, 'cod', 'cod_due', ${sql.placeholder('orderAddress')},
+    ${sql.placeholder('orderCity')}, ${sql.placeholder('orderState')}, ${sql.placeholder('orderPostalCode')},
+    ${sql.placeholder('orderSubtotal')}::int, ${sql.placeholder('orderGst')}::int, ${sql.placeholder('orderTotal')}::int,
+    'cart', ${sql.placeholder('orderGstMode')}
+  where ${ok}
+  returning id, created_at
+),
+items as (
+  insert into order_items (order_id, product_id, variant_id, size, color, seller_id, product_name,
+    product_image, product_category, product_sub_category, unit_price_paise, quantity, amount_paise, hsn,
+    gst_rate_bp, taxable_paise, tax_paise, status)
+  select placed.id, i.product_id, i.variant_id, i.size, i.color, i.seller_id, i.product_name, i.product_image,
+    i.product_category, i.product_sub_category, i.unit_price_paise, i.quantity, i.amount_paise, i.hsn,
+    i.gst_rate_bp, i.taxable_paise, i.tax_paise, 'pending'
+  from placed, unnest(${sql.placeholder('itemProductIds')}::uuid[], ${sql.placeholder('itemVariantIds')}::uuid[],
+    ${sql.placeholder('itemSizes')}::text[], ${sql.placeholder('itemColors')}::text[],
+    ${sql.placeholder('itemSellerIds')}::uuid[], ${sql.placeholder('itemNames')}::text[],
+    ${sql.placeholder('itemImages')}::text[], ${sql.placeholder('itemCategories')}::text[],
+    ${sql.placeholder('itemSubCategories')}::text[], ${sql.placeholder('itemUnitPrices')}::int[],
+    ${sql.placeholder('itemQuantities')}::int[], ${sql.placeholder('itemAmounts')}::int[],
+    ${sql.placeholder('itemHsns')}::text[], ${sql.placeholder('itemRates')}::int[],
+    ${sql.placeholder('itemTaxables')}::int[], ${sql.placeholder('itemTaxes')}::int[])
+    with ordinality as i(product_id, variant_id, size, color, seller_id, product_name, product_image,
+      product_category, product_sub_category, unit_price_paise, quantity, amount_paise, hsn, gst_rate_bp,
+      taxable_paise, tax_paise, n)
+  order by i.n
+  returning id, variant_id, created_at
+)`;
+
+/** The placeholders of orderWriteSql for a drafted COD order. */
+export function orderWriteValues({ order, items }: OrderDraft) {
+  return {
+    userId: order.userId!,
+    orderName: order.customerName,
+    orderEmail: order.customerEmail,
+    orderMobile: order.customerMobile,
+    orderAddress: order.address,
+    orderCity: order.city,
+    orderState: order.state,
+    orderPostalCode: order.postalCode,
+    orderSubtotal: order.subtotalPaise,
+    orderGst: order.gstPaise,
+    orderTotal: order.totalPaise,
+    orderGstMode: order.gstMode,
+    itemProductIds: items.map((i) => i.productId),
+    itemVariantIds: items.map((i) => i.variantId),
+    itemSizes: items.map((i) => i.size),
+    itemColors: items.map((i) => i.color),
+    itemSellerIds: items.map((i) => i.sellerId),
+    itemNames: items.map((i) => i.productName),
+    itemImages: items.map((i) => i.productImage),
+    itemCategories: items.map((i) => i.productCategory),
+    itemSubCategories: items.map((i) => i.productSubCategory),
+    itemUnitPrices: items.map((i) => i.unitPricePaise),
+    itemQuantities: items.map((i) => i.quantity),
+    itemAmounts: items.map((i) => i.amountPaise),
+    itemHsns: items.map((i) => i.hsn),
+    itemRates: items.map((i) => i.gstRateBp),
+    itemTaxables: items.map((i) => i.taxablePaise),
+    itemTaxes: items.map((i) => i.taxPaise),
+  };
 }
 
 export type OrderRow = typeof orders.$inferSelect;

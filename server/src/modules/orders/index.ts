@@ -2,9 +2,14 @@
 export {
   createOrder,
   type DraftLine,
+  draftOrder,
   notEnoughStock,
   type OrderItemRow,
   type OrderRow,
+  orderWriteSql,
+  orderWriteValues,
+  overCodLimit,
+  TOO_LARGE,
 } from './create-order.ts';
 export { detachCustomerFromOrders } from './customer-data.ts';
 export { settleCodOrder } from './fulfilment.ts';
@@ -33,4 +38,10 @@ export {
 } from './payment-status.ts';
 export { hasPurchased, purchasedCondition } from './purchases.ts';
 export { addExchangeItem, countUnitsBack } from './returned-items.ts';
-export { findSessionOrder } from './session-order.ts';
+export {
+  findSessionOrder,
+  hasUnpaidCartOrder,
+  hasUnpaidCartOrderSql,
+  recordSessionId,
+  unpaidCartOrder,
+} from './session-order.ts';
