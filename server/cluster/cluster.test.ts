@@ -1,194 +1,34 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureServerBuilt, serverArgs } from '../scripts/build.mjs';
-import { type FakeSmtp, startFakeSmtp } from '../test/fake-smtp.ts';
-import { type LocalS3, startLocalS3 } from '../test/local-s3.ts';
+import {
+  addProduct,
+  api,
+  type Cluster,
+  type Proc,
+  register,
+  startCluster,
+  unique,
+  until,
+} from './harness.ts';
 
 /**
  * The cluster suite (DESIGN §1, ADR 016): the production bundle run as two app processes, as behind a
  * load balancer, on one PostgreSQL database, one Redis and one S3-compatible server (s3rver, in this
  * process), with mail going to a local SMTP server. Everything one process does must hold for both.
  */
-const BASE_DB = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const PORTS = { a: 3571, b: 3572, s3: 3575, smtp: 3576 };
-const METRICS_TOKEN = randomBytes(16).toString('hex');
-const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
-
-interface Proc {
-  name: string;
-  url: string;
-  child: ChildProcess;
-  output: string[];
-  exited: Promise<number | null>;
-}
-
+let cluster: Cluster;
+let procs: Record<'a' | 'b', Proc>;
 let dbName: string;
 let dbUrl: string;
 let admin: pg.Client;
-let s3: LocalS3;
-let smtp: FakeSmtp;
-let dataDirs: string[] = [];
-const procs: Record<'a' | 'b', Proc> = {} as never;
-const unique = () => randomBytes(5).toString('hex');
-
-function startApp(name: 'a' | 'b', port: number): Proc {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `vastra-cluster-${name}-`));
-  dataDirs.push(dataDir);
-  const child = spawn(process.execPath, serverArgs(), {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl,
-      DATABASE_POOL_SIZE: '10',
-      REDIS_URL,
-      ...s3.env,
-      SMTP_URL: smtp.url,
-      METRICS_TOKEN,
-      JWT_SECRET: 'cluster-secret-shared-by-every-process-0123456789',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: process.env.CLUSTER_LOG_LEVEL ?? 'warn',
-      RATE_LIMIT_AUTH_MAX: '3',
-      // As behind the reverse proxy: the client address comes from X-Forwarded-For.
-      TRUST_PROXY: '127.0.0.1',
-      RATE_LIMIT_CONTACT_MAX: '1000',
-      JOBS_SUPERVISE_SECONDS: '2',
-      SHUTDOWN_TIMEOUT_MS: '10000',
-    },
-  });
-  const output: string[] = [];
-  child.stdout!.on('data', (d) => output.push(String(d)));
-  child.stderr!.on('data', (d) => output.push(String(d)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { name, url: `http://127.0.0.1:${port}`, child, output, exited };
-}
-
-async function until<T>(check: () => Promise<T | undefined | false>, ms: number, what: string): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function api(
-  proc: Proc,
-  method: string,
-  url: string,
-  body?: unknown,
-  token?: string,
-  clientIp?: string,
-  // biome-ignore lint/suspicious/noExplicitAny: answers of many routes, read field by field
-): Promise<{ status: number; json: () => Record<string, any>; text: string }> {
-  const res = await fetch(`${proc.url}${url}`, {
-    method,
-    headers: {
-      ...(clientIp ? { 'x-forwarded-for': clientIp } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { 'auth-token': token } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, text, json: () => JSON.parse(text) };
-}
-
-async function register(proc: Proc, kind: 'user' | 'seller') {
-  const email = `${kind}.${unique()}@example.in`;
-  const fields =
-    kind === 'user'
-      ? {
-          fullName: 'Asha Verma',
-          email,
-          password: 'correct-horse-42',
-          mobile: '9876543210',
-          address: '14 Residency Road',
-          city: 'Pune',
-          state: 'Maharashtra',
-          postalCode: '411001',
-        }
-      : {
-          fullName: 'Ravi Textiles Owner',
-          companyName: `Ravi Textiles ${unique()}`,
-          email,
-          password: 'seller-pass-42',
-          mobile: '+91 98450 12345',
-          companyAddress: '7 Linking Road, Mumbai 400050',
-        };
-  // Each from an address of its own, as shoppers are: the per-IP sign-up limit is not what this tests.
-  const ip = `10.${randomBytes(3).join('.')}`;
-  const res = await api(proc, 'POST', `/api/auth/${kind}/register`, fields, undefined, ip);
-  expect(res.status, res.text).toBe(200);
-  return { email, token: res.json().authToken as string };
-}
-
-async function addProduct(proc: Proc, token: string, over: Record<string, unknown> = {}) {
-  const res = await api(
-    proc,
-    'POST',
-    '/api/seller/add-product',
-    {
-      productName: `Cotton Kurta ${unique()}`,
-      price: 1299,
-      stockQuantity: 500,
-      category: 'Mens',
-      subCategory: 'gentsShirt',
-      imageUrl: 'https://res.cloudinary.com/demo/image/upload/v1/kurta.jpg',
-      public_id: 'kurta',
-      ...over,
-    },
-    token,
-  );
-  expect(res.status, res.text).toBe(201);
-  return res.json().product as { _id: string; price: number };
-}
 
 beforeAll(async () => {
-  await ensureServerBuilt();
-  dbName = `vastra_cluster_${Date.now()}_${unique()}`;
-  admin = new pg.Client({ connectionString: BASE_DB });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  const url = new URL(BASE_DB);
-  url.pathname = `/${dbName}`;
-  dbUrl = url.toString();
-  s3 = await startLocalS3(PORTS.s3);
-  smtp = await startFakeSmtp(PORTS.smtp);
-  // Both at once on an empty database: migrations run once, under the advisory lock.
-  procs.a = startApp('a', PORTS.a);
-  procs.b = startApp('b', PORTS.b);
-  for (const p of Object.values(procs)) {
-    await until(
-      async () => (await fetch(`${p.url}/api/ready`)).status === 200,
-      120_000,
-      `${p.name} ready (output: ${p.output.join('')})`,
-    );
-  }
+  cluster = await startCluster({ a: 3571, b: 3572, s3: 3575, smtp: 3576 });
+  ({ procs, dbName, dbUrl, admin } = cluster);
 });
 
-afterAll(async () => {
-  for (const p of Object.values(procs)) if (p.child.exitCode === null) p.child.kill('SIGKILL');
-  await s3?.close();
-  await smtp?.close();
-  await admin?.query(`drop database if exists ${dbName} with (force)`);
-  await admin?.end();
-  for (const d of dataDirs) rmSync(d, { recursive: true, force: true });
-  dataDirs = [];
-});
+afterAll(() => cluster?.close());
 
 describe('two app processes on one PostgreSQL, Redis and S3', () => {
   it('applied the migrations once, and both are ready', async () => {
@@ -274,7 +114,7 @@ describe('two app processes on one PostgreSQL, Redis and S3', () => {
         expect(res.status, res.text).toBe(201);
       }),
     );
-    const sent = (s: string) => smtp.received.filter((m) => m.includes(s)).length;
+    const sent = (s: string) => cluster.smtp.received.filter((m) => m.includes(s)).length;
     await until(async () => subjects.every((s) => sent(s) >= 1), 30_000, 'every contact e-mail');
     await new Promise((r) => setTimeout(r, 2500)); // a second delivery would have come by now
     expect(subjects.map(sent)).toEqual(subjects.map(() => 1));
@@ -283,7 +123,7 @@ describe('two app processes on one PostgreSQL, Redis and S3', () => {
   it('exposes metrics only with the token', async () => {
     expect((await fetch(`${procs.a.url}/metrics`)).status).toBe(401);
     const res = await fetch(`${procs.a.url}/metrics`, {
-      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      headers: { authorization: `Bearer ${cluster.metricsToken}` },
     });
     expect(res.status).toBe(200);
     const text = await res.text();
