@@ -20,7 +20,7 @@ import {
 } from '../src/db/schema.ts';
 import { TokenService } from '../src/lib/tokens.ts';
 import { insertProduct, insertSizedProduct } from '../test/factories.ts';
-import { api, type Cluster, JWT_SECRET, type Proc, startCluster, unique } from './harness.ts';
+import { api, type Cluster, JWT_SECRET, type Proc, startCluster, unique, until } from './harness.ts';
 
 /**
  * The races of DESIGN §4 on the real deployment (issue 35): both app processes of the cluster at
@@ -322,5 +322,158 @@ describe('one cart, one order, on two processes', () => {
       .from(products)
       .where(eq(products.id, product.id));
     expect(row!.stock).toBe(1_000 - 2 * buyers.length);
+  });
+});
+
+describe('returns, on two processes', () => {
+  const UPI = { upi: 'meera.iyer@okhdfcbank' };
+  const askReturn = (on: Proc, buyer: Account, itemId: string) =>
+    api(
+      on,
+      'POST',
+      `/api/user/order-items/${itemId}/return`,
+      { kind: 'refund', quantity: 1, reason: 'defective', refundTo: UPI },
+      buyer.token,
+    );
+  const act = (on: Proc, who: Account, role: 'seller' | 'admin', returnId: string, move: string, body = {}) =>
+    api(on, 'POST', `/api/${role}/returns/${returnId}/${move}`, body, who.token);
+
+  it('the same delivered item asked back twice at once: one return, the other 409', async () => {
+    const shop = await seller();
+    const product = await insertProduct(db(), shop.id, { pricePaise: 60_000, stock: 10 });
+    const buyers = await customers(6);
+    for (const [i, buyer] of buyers.entries()) {
+      const order = await deliveredOrder(either(i), buyer, shop, product.id);
+      const itemId = order.items[0]!._id;
+      const answers = await Promise.all([askReturn(a, buyer, itemId), askReturn(b, buyer, itemId)]);
+      expect(statuses(answers), answers.map((r) => r.text).join(' / ')).toEqual([200, 409]);
+      const loser = answers.find((r) => r.status === 409)!;
+      expect(loser.json()).toMatchObject({ success: false, error: expect.any(String) });
+      const rows = await db().select().from(returns).where(eq(returns.orderItemId, itemId));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.id).toBe(answers.find((r) => r.status === 200)!.json().return._id);
+      expect(rows[0]!).toMatchObject({ status: 'requested', quantity: 1 });
+    }
+  });
+
+  it('an admin’s refund and the seller’s receipt of one return at once: refunded once, one credit note', async () => {
+    const shop = await seller();
+    const admin = await adminAccount();
+    const product = await insertProduct(db(), shop.id, { pricePaise: 60_000, stock: 4 });
+    const [buyer] = await customers(1);
+    const order = await deliveredOrder(a, buyer!, shop, product.id);
+    const asked = await askReturn(b, buyer!, order.items[0]!._id);
+    expect(asked.status, asked.text).toBe(200);
+    const returnId = asked.json().return._id as string;
+    const approved = await act(a, shop, 'seller', returnId, 'approve');
+    expect(approved.status, approved.text).toBe(200);
+
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        i % 2 === 0
+          ? act(either(i), admin, 'admin', returnId, 'refund')
+          : act(either(i), shop, 'seller', returnId, 'receive', { conditionOk: true }),
+      ),
+    );
+    expect(statuses(answers), answers.map((r) => r.text).join(' / ')).toEqual([200, 409, 409, 409, 409, 409]);
+    for (const r of answers.filter((x) => x.status === 409)) {
+      expect(r.json()).toMatchObject({ success: false, error: expect.stringMatching(/This return is/) });
+    }
+    const [ret] = await db().select().from(returns).where(eq(returns.id, returnId));
+    expect(ret!.status).toBe('refunded');
+    const owed = await db().select().from(refunds).where(eq(refunds.orderId, order._id));
+    expect(owed.map((r) => [r.amountPaise, r.provider, r.idempotencyKey])).toEqual([
+      [70_800, 'cod', `return-${returnId}`],
+    ]);
+    const notes = await db()
+      .select()
+      .from(taxDocuments)
+      .where(and(eq(taxDocuments.orderId, order._id), eq(taxDocuments.kind, 'credit_note')));
+    expect(notes).toHaveLength(1);
+    // The piece is back in stock once.
+    const [row] = await db()
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, product.id));
+    expect(row!.stock).toBe(4);
+  });
+});
+
+describe('payouts, on two processes', () => {
+  /** A delivered COD sale of 1,000.00 to a buyer in Karnataka, past its return window: 1,057.00 payable. */
+  async function payableSeller() {
+    const shop = await seller();
+    const product = await insertProduct(db(), shop.id, { pricePaise: 100_000, stock: 10 });
+    const [buyer] = await customers(1, 'Karnataka');
+    await deliveredOrder(a, buyer!, shop, product.id);
+    await db()
+      .update(ledgerEntries)
+      .set({ settlesAt: sql`now() - interval '1 second'` })
+      .where(eq(ledgerEntries.sellerId, shop.id));
+    const balance = await api(b, 'GET', '/api/seller/balance', undefined, shop.token);
+    expect(balance.json()).toMatchObject({ payable: 1057 });
+    return shop;
+  }
+  const pay = (on: Proc, admin: Account, sellerId: string, amount: number, key: string) =>
+    api(
+      on,
+      'POST',
+      '/api/admin/payouts',
+      { sellerId, amount, reference: `UTR-${key}`, idempotencyKey: key },
+      admin.token,
+    );
+  const payoutEntries = (sellerId: string) =>
+    db()
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.sellerId, sellerId), eq(ledgerEntries.kind, 'payout')));
+  const payoutMails = (email: string) =>
+    db()
+      .select({ subject: outboxEmails.subject })
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.to, email), eq(outboxEmails.kind, 'payout')));
+
+  it('the same payout sent through both processes at once: one payout, one ledger entry, one e-mail', async () => {
+    const admin = await adminAccount();
+    const shop = await payableSeller();
+    const key = `same-${shop.id}`;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => pay(either(i), admin, shop.id, 100, key)),
+    );
+    expect(statuses(answers), answers.map((r) => r.text).join(' / ')).toEqual([200, 200, 200, 200]);
+    const ids = new Set(answers.map((r) => r.json().payout._id));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((r) => r.json().repeated === true)).toHaveLength(3);
+
+    const made = await db().select().from(payouts).where(eq(payouts.sellerId, shop.id));
+    expect(made.map((p) => [p.id, p.amountPaise])).toEqual([[[...ids][0], 10_000]]);
+    expect((await payoutEntries(shop.id)).map((e) => e.amountPaise)).toEqual([-10_000]);
+    expect(await payoutMails(shop.email)).toEqual([{ subject: 'Vastra has paid you Rs. 100.00' }]);
+    // Whichever process works the mail job, the seller receives it once.
+    const received = () =>
+      cluster.smtp.received.filter((m) => m.includes(shop.email) && m.includes('Rs. 100.00'));
+    await until(async () => received().length > 0, 30_000, 'the payout e-mail');
+    expect(received()).toHaveLength(1);
+    const balance = await api(a, 'GET', '/api/seller/balance', undefined, shop.token);
+    expect(balance.json()).toMatchObject({ payable: 957 });
+  });
+
+  it('payouts that together exceed the balance, through both processes at once: at most the balance is paid', async () => {
+    const admin = await adminAccount();
+    const shop = await payableSeller();
+    // Six payouts of 400.00 against 1,057.00: two fit.
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => pay(either(i), admin, shop.id, 400, `over-${shop.id}-${i}`)),
+    );
+    expect(statuses(answers), answers.map((r) => r.text).join(' / ')).toEqual([200, 200, 409, 409, 409, 409]);
+    for (const r of answers.filter((x) => x.status === 409)) {
+      expect(r.json()).toMatchObject({ success: false, error: expect.any(String) });
+    }
+    const made = await db().select().from(payouts).where(eq(payouts.sellerId, shop.id));
+    expect(made.map((p) => p.amountPaise)).toEqual([40_000, 40_000]);
+    expect((await payoutEntries(shop.id)).map((e) => e.amountPaise)).toEqual([-40_000, -40_000]);
+    expect(await payoutMails(shop.email)).toHaveLength(2);
+    const balance = await api(b, 'GET', '/api/seller/balance', undefined, shop.token);
+    expect(balance.json()).toMatchObject({ payable: 257 });
   });
 });
