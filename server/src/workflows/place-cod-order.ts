@@ -35,6 +35,8 @@ import {
   type OrderHeader,
   orderWriteSql,
   orderWriteValues,
+  refuseShort,
+  shortLine,
 } from '../modules/orders/index.ts';
 
 /** What one attempt to turn the cart into a COD order came to. */
@@ -71,9 +73,9 @@ const ATTEMPTS = 5;
  * 1. One read: the account, the checkout, whether a card order of the cart awaits payment, and the
  *    lines of visible products no card checkout holds, with their products, sizes and sellers.
  * 2. The rules, in TypeScript: the session and account (sessionRefusal, as the role guard), the
- *    checkout's method and address (chooseCheckout), then draftOrder prices and taxes the lines
- *    (contracts/src/tax.ts, GST_MODE) and refuses a short line, an order past the money columns or
- *    over the COD limit (409).
+ *    checkout's method and address (chooseCheckout), a line over its size's stock named (409), then
+ *    draftOrder prices and taxes the lines (contracts/src/tax.ts, GST_MODE) and refuses an order past
+ *    the money columns or over the COD limit (409).
  * 3. One write, which first locks, in the order every writer takes them, the customer's row, the
  *    products, the sizes, the cart lines and the checkout, each re-read at its latest version, and
  *    checks that they are as step 1 read them (same account state, every product visible, every size
@@ -99,6 +101,9 @@ export async function placeCartCodOrder(
     if (read.checkout.paymentMethod === 'stripe') return { kind: 'card_checkout' };
     if (!hasShippingAddress(read.checkout)) return { kind: 'no_address' };
     if (read.lines.length === 0) return { kind: 'empty' };
+    // A line over its size's stock is named (the write would find the size short and read again).
+    const short = shortLine(read.lines);
+    if (short) throw refuseShort(short);
     const draft = draftOrder(read.account, {
       userId: customer.id,
       address: read.checkout,

@@ -70,14 +70,11 @@ export const inLockOrder = <L extends { product: { id: string }; variant: { id: 
 
 /**
  * Prices and taxes the lines with the one tax function (contracts/src/tax.ts, as GST_MODE says) and
- * checks what an order may be: within the money columns, within the COD limit, no line over its
- * size's stock as read (409 naming it). Card checkouts and Cash On Delivery both place what this drafts.
+ * checks what an order may be: within the money columns and the COD limit (409 otherwise). Card checkouts and Cash On Delivery both place what this drafts.
  * COD orders start `cod_due` with items `pending`; card orders `awaiting_payment` on both.
  */
 export function draftOrder(customer: Customer, input: NewOrder, on = new Date()): OrderDraft {
   const lines = inLockOrder(input.lines);
-  const short = lines.find((l) => l.quantity > l.variant.stock);
-  if (short) throw conflict(notEnoughStock(lineName(short.product.name, short.variant), short.quantity));
   const taxed = taxLines(
     input.gstMode,
     lines.map((l) => ({
@@ -135,6 +132,14 @@ export function draftOrder(customer: Customer, input: NewOrder, on = new Date())
   };
 }
 
+/** The first line (in the order stock is taken in) asking for more than its size's stock as read. */
+export const shortLine = <L extends DraftLine>(lines: readonly L[]) =>
+  inLockOrder(lines).find((l) => l.quantity > l.variant.stock);
+
+/** 409 naming a line that asks for more than is left. */
+export const refuseShort = (line: DraftLine) =>
+  conflict(notEnoughStock(lineName(line.product.name, line.variant), line.quantity));
+
 /**
  * A card checkout's order, in the caller's transaction: drafts it (draftOrder), takes the stock of
  * every line (all or none: a shortage throws and the transaction rolls back) and writes the order
@@ -149,7 +154,7 @@ export async function createOrder(tx: DbOrTx, input: NewOrder) {
   );
   // The first line (in the order stock is taken in) asking for more than is left.
   const short = inLockOrder(input.lines).find((l) => !stockLeft.has(l.variant.id));
-  if (short) throw conflict(notEnoughStock(lineName(short.product.name, short.variant), short.quantity));
+  if (short) throw refuseShort(short);
   const [order] = await tx.insert(orders).values(draft.order).returning();
   const items = await tx
     .insert(orderItems)

@@ -9,6 +9,8 @@ export {
   orderWriteSql,
   orderWriteValues,
   overCodLimit,
+  refuseShort,
+  shortLine,
   TOO_LARGE,
 } from './create-order.ts';
 export { detachCustomerFromOrders } from './customer-data.ts';
