@@ -217,10 +217,7 @@ describe('the last pieces of a size, on two processes', () => {
         error: 'Not enough stock for "Limited Silk Saree (M)": fewer than 1 left',
       });
     }
-    // Both processes answered orders (which one wins the 10 pieces is chance: 10 winners all on one
-    // process happen, so that is not asserted).
-    const served = new Set(answers.map((_, i) => i % 2));
-    expect(served.size).toBe(2);
+    // Which process sells the 10 pieces is chance (all 10 on one process happens): not asserted.
 
     expect(Math.min(...seen)).toBeGreaterThanOrEqual(0);
     const sizes = await db()
