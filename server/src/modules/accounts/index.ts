@@ -15,8 +15,6 @@ export {
   accountChecked,
   accountLockSql,
   type Customer,
-  type LockedCustomer,
-  lockAccount,
   lockCustomer,
   sessionRefusal,
 } from './lock-customer.ts';

@@ -10,35 +10,16 @@ export interface Customer {
   mobile: string;
 }
 
-/** A customer's row as an order reads it under lock: who they are, and whether they may still order. */
-export interface LockedCustomer extends Customer {
-  status: string;
-  passwordChangedAt: Date | null;
-}
-
 /**
  * Locks the customer's row for the rest of the transaction, so two "place order" calls from one
- * customer run one after the other (the second then finds the cart already empty). Undefined when
- * the account is gone.
+ * customer run one after the other (the second then finds the cart already empty).
  */
-export async function lockAccount(tx: DbOrTx, userId: string): Promise<LockedCustomer | undefined> {
+export async function lockCustomer(tx: DbOrTx, userId: string): Promise<Customer> {
   const [user] = await tx
-    .select({
-      fullName: users.fullName,
-      email: users.email,
-      mobile: users.mobile,
-      status: users.status,
-      passwordChangedAt: users.passwordChangedAt,
-    })
+    .select({ fullName: users.fullName, email: users.email, mobile: users.mobile })
     .from(users)
     .where(eq(users.id, userId))
     .for('update');
-  return user;
-}
-
-/** `lockAccount` for a caller whose guard already checked the account: a missing row is a 404. */
-export async function lockCustomer(tx: DbOrTx, userId: string): Promise<Customer> {
-  const user = await lockAccount(tx, userId);
   if (!user) throw notFound('User not found');
   return user;
 }
