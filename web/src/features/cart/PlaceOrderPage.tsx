@@ -42,20 +42,22 @@ export default function PlaceOrderPage() {
 
   if (role !== 'user') return <Navigate to="/login" replace />;
   return (
-    <QueryState query={cart} loading={i18n._('Loading your order')}>
+    <QueryState
+      query={cart}
+      loading={i18n._('Loading your order')}
+      isEmpty={(found) => found.userCartProducts.length === 0}
+      empty={
+        <section className="page narrow center">
+          <h1>{i18n._('Place Order')}</h1>
+          <p className="empty">{i18n._('Your cart is empty')}</p>
+          <Link to="/allProducts" className="btn btn-primary">
+            {i18n._('Back to shop')}
+          </Link>
+        </section>
+      }
+    >
       {(found) => {
         const lines = found.userCartProducts;
-        if (lines.length === 0) {
-          return (
-            <section className="page narrow center">
-              <h1>{i18n._('Place Order')}</h1>
-              <p className="empty">{i18n._('Your cart is empty')}</p>
-              <Link to="/allProducts" className="btn btn-primary">
-                {i18n._('Back to shop')}
-              </Link>
-            </section>
-          );
-        }
         const a = found.checkout;
         const hasAddress = !!a?.address;
         const busy = cod.isPending || online.isPending;
