@@ -23,7 +23,6 @@ import {
   createOrder,
   type DraftLine,
   getCustomerOrder,
-  hasUnpaidCartOrder,
   mailOrderPlaced,
   recordSessionId,
   toApiOrder,
@@ -79,14 +78,11 @@ export async function completeCheckout(
     case 'suspended':
       throw new AppError('FORBIDDEN', 'This account is suspended');
     case 'no_address':
+      throw conflict(NO_SHIPPING_ADDRESS);
     case 'empty': {
       // A card checkout of this cart committed while this call waited for it: it won the cart.
-      if (await hasUnpaidCartOrder(deps.db, userId))
-        return confirmAwaitingCardOrder(deps, userId, CART_IN_CARD_PAYMENT);
-      // Nowhere to ship the cart's lines (only checked here, off the fast path of a placed order).
-      if (attempt.kind === 'no_address' && (await readCartLines(deps.db, userId)).length > 0) {
-        throw conflict(NO_SHIPPING_ADDRESS);
-      }
+      const awaiting = await unpaidCartOrder(deps.db, userId);
+      if (awaiting) return confirmAwaitingCardOrder(deps, userId, CART_IN_CARD_PAYMENT, awaiting);
       // The card return page calls this too; once the webhook has already confirmed the payment
       // (cart emptied, checkout cleared), answer that order rather than "cart empty".
       const recent = await recentCardOrder(deps, userId);
@@ -99,8 +95,13 @@ export async function completeCheckout(
 const placedItem = (l: PlacedLine) => ({ ...l.item, sellerEmail: l.sellerEmail });
 
 /** The customer's newest unpaid card order of the cart: paid by now (provider says so) or 409. */
-async function confirmAwaitingCardOrder(deps: WorkflowDeps, userId: string, unpaid = NOT_PAID) {
-  const awaiting = await unpaidCartOrder(deps.db, userId);
+async function confirmAwaitingCardOrder(
+  deps: WorkflowDeps,
+  userId: string,
+  unpaid = NOT_PAID,
+  found?: Awaited<ReturnType<typeof unpaidCartOrder>>,
+) {
+  const awaiting = found ?? (await unpaidCartOrder(deps.db, userId));
   if (!awaiting) throw conflict(NOT_PAID);
   const outcome = awaiting.sessionId ? await confirmSession(deps, awaiting.sessionId) : { kind: 'unpaid' };
   if (outcome.kind === 'unpaid') throw new AppError('CONFLICT', unpaid);

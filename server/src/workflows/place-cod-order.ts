@@ -46,7 +46,7 @@ export type CodAttempt =
   | { kind: 'awaiting_card' }
   /** Nothing placed: the checkout is set to card. */
   | { kind: 'card_checkout' }
-  /** Nothing placed: neither the checkout nor the profile has an address to ship to. */
+  /** Nothing placed: the cart has lines, but neither the checkout nor the profile has an address. */
   | { kind: 'no_address' }
   /** Nothing placed: no line of a product still in the shop (or no line no card checkout holds). */
   | { kind: 'empty' }
@@ -78,7 +78,7 @@ const ATTEMPTS = 5;
  *    the money columns or over the COD limit (409).
  * 3. One write, which first locks, in the order every writer takes them, the customer's row, the
  *    products, the sizes, the cart lines and the checkout, each re-read at its latest version, and
- *    checks that they are as step 1 read them (same account state, every product visible, every size
+ *    checks that they are as step 1 read them (same account state, every product visible with the HSN code and sub-category it was taxed on, every size
  *    at the price read with enough stock, the lines unchanged and unheld, the same checkout). Only
  *    then does it take the stock, write the order and its items and clear the cart; otherwise it
  *    writes nothing, and the order is read and decided again.
@@ -99,8 +99,8 @@ export async function placeCartCodOrder(
     if (refusal) return { kind: refusal };
     if (read.awaitingCard) return { kind: 'awaiting_card' };
     if (read.checkout.paymentMethod === 'stripe') return { kind: 'card_checkout' };
-    if (!hasShippingAddress(read.checkout)) return { kind: 'no_address' };
     if (read.lines.length === 0) return { kind: 'empty' };
+    if (!hasShippingAddress(read.checkout)) return { kind: 'no_address' };
     // A line over its size's stock is named (the write would find the size short and read again).
     const short = shortLine(read.lines);
     if (short) throw refuseShort(short);
@@ -122,7 +122,7 @@ export async function placeCartCodOrder(
         ...orderWriteValues(draft),
         accountStatus: read.account.status,
         passwordChangedAt: read.account.passwordChangedText,
-        productIds: [...new Set(lines.map((l) => l.product.id))],
+        ...productsAsRead(lines),
         variantIds: lines.map((l) => l.variant.id),
         quantities: lines.map((l) => l.quantity),
         prices: lines.map((l) => l.variant.pricePaise),
@@ -191,6 +191,16 @@ export async function placeCartCodOrder(
         .sort((a, b) => (a.item.id < b.item.id ? -1 : 1)),
     };
   }
+}
+
+/** Each product once, with what its tax was decided from (the write checks they are unchanged). */
+function productsAsRead(lines: { product: ProductRow }[]) {
+  const products = [...new Map(lines.map((l) => [l.product.id, l.product])).values()];
+  return {
+    productIds: products.map((p) => p.id),
+    productHsns: products.map((p) => p.hsn),
+    productSubCategories: products.map((p) => p.subCategory),
+  };
 }
 
 /** Drizzle's drivers hand raw statements' timestamps over as text ('2026-11-23 13:07:32.072+00'). */

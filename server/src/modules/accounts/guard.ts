@@ -133,10 +133,10 @@ export async function requireSignedIn(request: FastifyRequest, _reply: FastifyRe
 }
 
 /**
- * onRequest hook for the busiest customer routes (add to cart, place a COD order): the caller must
- * hold a valid customer token, but the account row is not read here. The route's own statement reads
- * it, refusing a deleted account (`accountGone()`) and a token issued before the last password change
- * (`sessionInvalid()`), which saves a round trip per request. A customer has no status to check.
+ * onRequest hook for placing a COD order: the caller must hold a valid customer token, but the
+ * account row is not read here. The order reads it with everything else it decides from and applies
+ * `sessionRefusal` (a deleted account, a token older than the last password change, a suspended
+ * account), which saves a round trip per order.
  */
 export async function requireCustomerToken(request: FastifyRequest, _reply: FastifyReply) {
   const raw = readToken(request);

@@ -29,10 +29,10 @@ export async function takeStockOf(tx: DbOrTx, lines: readonly StockLine[]): Prom
   if (lines.length === 0) return new Map();
   const taken = (await tx.execute(sql`
     with shelf as materialized (
-      select id from products
-      where id = any(${`{${lines.map((l) => l.productId).join(',')}}`}::uuid[]) and status = 'active'
-      order by id
-      for no key update
+      select products.id from products join sellers on sellers.id = products.seller_id
+      where products.id = any(${`{${lines.map((l) => l.productId).join(',')}}`}::uuid[]) and ${isVisible}
+      order by products.id
+      for no key update of products
     ),
     wanted as (
       select * from unnest(${`{${lines.map((l) => l.variantId).join(',')}}`}::uuid[],
@@ -66,7 +66,8 @@ export async function takeStock(
  * Part of the Cash On Delivery order's one statement (workflows/place-cod-order.ts). Placeholders:
  * `productIds` (each product once), and per line `variantIds`, `quantities`, `prices` (the price each
  * size was read at). Locks come first, in the order every stock writer takes them: the products
- * (`shelf`, visible ones, in id order), then each line's size (`sizes`) while its price is still the
+ * (`shelf`, visible ones whose HSN code and sub-category, which decide their tax, are as read;
+ * placeholders `productHsns`, `productSubCategories` beside `productIds`; in id order), then each line's size (`sizes`) while its price is still the
  * one read and its stock covers the line; a locked row is re-read at its latest version.
  * `stockChecked` says both found every row. Then `took` takes the stock and `bumped` bumps the
  * catalogue's version, only when `ok` (all the statement's checks) holds.
@@ -74,7 +75,9 @@ export async function takeStock(
 export const stockLocksSql = sql`
 shelf as materialized (
   select products.id from products join sellers on sellers.id = products.seller_id
-  where products.id = any(${sql.placeholder('productIds')}::uuid[]) and ${isVisible}
+  join unnest(${sql.placeholder('productIds')}::uuid[], ${sql.placeholder('productHsns')}::text[],
+    ${sql.placeholder('productSubCategories')}::text[]) as w(id, hsn, sub_category) on w.id = products.id
+  where ${isVisible} and products.hsn = w.hsn and products.sub_category = w.sub_category
   order by products.id
   for no key update of products
 ),

@@ -42,7 +42,6 @@ export { hasPurchased, purchasedCondition } from './purchases.ts';
 export { addExchangeItem, countUnitsBack } from './returned-items.ts';
 export {
   findSessionOrder,
-  hasUnpaidCartOrder,
   hasUnpaidCartOrderSql,
   recordSessionId,
   unpaidCartOrder,

@@ -40,10 +40,6 @@ export async function unpaidCartOrder(db: DbOrTx, userId: string) {
   return row;
 }
 
-/** Whether a card order of the customer's cart awaits payment (then the cart is not free for COD). */
-export const hasUnpaidCartOrder = async (db: DbOrTx, userId: string) =>
-  (await unpaidCartOrder(db, userId)) !== undefined;
-
 /** The same question inside a statement that reads the customer's `users` row. */
 export const hasUnpaidCartOrderSql = sql<boolean>`exists (
   select 1 from ${orders}
