@@ -108,7 +108,9 @@ export function ReturnsList({
       <div className="page-head">
         <h1>{i18n._(list.title)}</h1>
         {list.count && total !== undefined && (
-          <p className="muted">{total === 1 ? i18n._('1 return') : i18n._('{count} returns', { count: total })}</p>
+          <p className="muted">
+            {total === 1 ? i18n._('1 return') : i18n._('{count} returns', { count: total })}
+          </p>
         )}
       </div>
       {list.tabs.length > 0 && (
