@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { sendDownload } from './http.ts';
 
 /** A cell as an export hands it over: text, a number, or nothing (an empty cell). */
 export type CsvCell = string | number | null | undefined;
@@ -35,10 +36,6 @@ export function csvFile(header: readonly string[], rows: Iterable<readonly CsvCe
 /** Paise as rupees with two decimals, for CSV files: 106082 → "1060.82", -1250 → "-12.50". */
 export const rupeesText = (paise: number) => (paise / 100).toFixed(2);
 
-/** Answers with a CSV file to download, never kept by a shared cache (it is someone's data). */
+/** Answers with a CSV file to download (sendDownload). */
 export const sendCsv = (reply: FastifyReply, fileName: string, csv: string) =>
-  reply
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    .header('cache-control', 'private, no-store')
-    .send(csv);
+  sendDownload(reply, 'text/csv; charset=utf-8', fileName, csv);

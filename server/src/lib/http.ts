@@ -133,3 +133,11 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Dup
   }
   socket.destroy(error);
 }
+
+/** Answers with a file to download, never kept by a shared cache (it is someone's data). */
+export const sendDownload = (reply: FastifyReply, type: string, fileName: string, body: Buffer | string) =>
+  reply
+    .type(type)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(body);

@@ -12,10 +12,11 @@ import {
   sellerSettingsSchema,
   shoppingId,
 } from '@vastra/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../lib/csv.ts';
+import { sendDownload } from '../../lib/http.ts';
 import { principalOf, requireRole } from '../accounts/index.ts';
 import { sellerDashboard } from './dashboard.ts';
 import { scheduleLowStockDigests } from './digest-timer.ts';
@@ -38,13 +39,6 @@ const bulkPrintQuerySchema = labelQuerySchema.extend({
         .max(MAX_BULK_PRINT, `At most ${MAX_BULK_PRINT} orders at once`),
     ),
 });
-
-const sendFile = (reply: FastifyReply, type: string, name: string, body: Buffer | string) =>
-  reply
-    .type(type)
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('cache-control', 'private, no-store')
-    .send(body);
 
 /** The seller centre (issue 23): dashboard, low stock, order export, packing slips and labels. */
 export default async function sellerCentreRoutes(fastify: FastifyInstance) {
@@ -86,7 +80,7 @@ export default async function sellerCentreRoutes(fastify: FastifyInstance) {
     { ...asSeller, schema: { params: sellerOrderParamsSchema } },
     async (req, reply) => {
       const docs = await shippingDocs(db, principalOf(req).id, [req.params.orderId]);
-      return sendFile(
+      return sendDownload(
         reply,
         'application/pdf',
         `packing-slip-${docs[0]!.orderNumber}.pdf`,
@@ -101,7 +95,12 @@ export default async function sellerCentreRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const docs = await shippingDocs(db, principalOf(req).id, [req.params.orderId]);
       const pdf = await renderLabels(docs, req.query.size);
-      return sendFile(reply, 'application/pdf', `label-${docs[0]!.orderNumber}-${req.query.size}.pdf`, pdf);
+      return sendDownload(
+        reply,
+        'application/pdf',
+        `label-${docs[0]!.orderNumber}-${req.query.size}.pdf`,
+        pdf,
+      );
     },
   );
 
@@ -111,7 +110,7 @@ export default async function sellerCentreRoutes(fastify: FastifyInstance) {
     { ...asSeller, schema: { querystring: bulkPrintQuerySchema } },
     async (req, reply) => {
       const docs = await shippingDocs(db, principalOf(req).id, req.query.orderIds);
-      return sendFile(
+      return sendDownload(
         reply,
         'application/pdf',
         `labels-${req.query.size}.pdf`,
@@ -125,7 +124,7 @@ export default async function sellerCentreRoutes(fastify: FastifyInstance) {
     { ...asSeller, schema: { querystring: bulkPrintQuerySchema } },
     async (req, reply) => {
       const docs = await shippingDocs(db, principalOf(req).id, req.query.orderIds);
-      return sendFile(reply, 'application/pdf', 'packing-slips.pdf', await renderPackingSlips(docs));
+      return sendDownload(reply, 'application/pdf', 'packing-slips.pdf', await renderPackingSlips(docs));
     },
   );
 }
