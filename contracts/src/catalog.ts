@@ -26,8 +26,10 @@ export const variantSchema = z.object({
   color: z.string(),
   sku: z.string(),
   stock: z.int(),
+  /** What a shopper pays now: the sale price while a sale is open for them (offers.ts), else `regularPrice`. */
   price: z.number(),
   mrp: z.number().nullable(),
+  regularPrice: z.number(),
 });
 export type Variant = z.infer<typeof variantSchema>;
 
@@ -37,6 +39,16 @@ export const sizeChartSchema = z.object({
   rows: z.array(z.object({ size: z.string(), cm: z.array(z.number().nullable()) })),
 });
 export type SizeChart = z.infer<typeof sizeChartSchema>;
+
+/** A sale open on a product: its event, when it ends, and whether it is open early for signed-in shoppers. */
+export const productSaleSchema = z.object({
+  eventId: z.string(),
+  name: z.string(),
+  startsAt: isoDateSchema,
+  endsAt: isoDateSchema,
+  earlyAccess: z.boolean(),
+});
+export type ProductSale = z.infer<typeof productSaleSchema>;
 
 /** A product as every catalogue answer carries it (SPEC §3): `price` and `markPrice` in rupees. */
 export const productSchema = z.object({
@@ -71,6 +83,10 @@ export const productSchema = z.object({
   sizeChart: sizeChartSchema.nullable(),
   /** HSN code: picks the GST rate in `india` mode, printed on invoices. */
   hsn: z.string(),
+  /** The product's price without a sale (rupees); `price` is below it while a sale is open. */
+  regularPrice: z.number(),
+  /** The sale event `price` comes from, while one is open for this shopper; null otherwise. */
+  sale: productSaleSchema.nullable(),
   /** Only in the seller's own lists: whether the product is on sale and, if not, why. */
   listing: z
     .object({ status: z.enum(['active', 'unpublished', 'hidden']), reason: z.string().nullable() })
@@ -115,7 +131,7 @@ const wholeNumberish = z.union([z.number(), textField('Stock quantity').trim()])
  * Rupees as a number or a numeric string (old clients post form fields as strings): positive,
  * at most 2 decimals. Output stays rupees; the server converts to paise.
  */
-const rupees = (label: string) =>
+export const rupees = (label: string) =>
   z
     .union([z.number(), textField(label).trim()], { error: `${label} is required` })
     .refine((v) => v !== '', `${label} is required`)

@@ -20,3 +20,9 @@ export * from './statuses.ts';
 export * from './tax.ts';
 export * from './tax-constants.ts';
 export * from './totals.ts';
+
+/** Coupons (offers.ts): a percent or a flat amount off, borne by the platform or by the seller. */
+export const COUPON_KINDS = ['percent', 'flat'] as const;
+export type CouponKind = (typeof COUPON_KINDS)[number];
+export const COUPON_FUNDERS = ['platform', 'seller'] as const;
+export type CouponFunder = (typeof COUPON_FUNDERS)[number];

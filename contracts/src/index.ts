@@ -13,6 +13,7 @@ export * from './india.ts';
 export * from './invoices.ts';
 export * from './ledger.ts';
 export * from './locale.ts';
+export * from './offers.ts';
 export * from './order-number.ts';
 export * from './passwords.ts';
 export * from './return-rules.ts';

@@ -4,8 +4,8 @@ import type { GstMode, SupplyType } from './tax-constants.ts';
 import { gstOn } from './totals.ts';
 
 /**
- * The shop's one tax computation (DESIGN §11, docs/decisions/010-gst-tax-invoices.md). The COD statement mirrors
- * it in SQL (server/src/workflows/tax-sql.ts), tested against it; invoices copy what it stored on
+ * The shop's one tax computation (DESIGN §11, docs/decisions/010-gst-tax-invoices.md). Every order path calls
+ * it (docs/decisions/022-cod-order-on-the-shared-rules.md); invoices copy what it stored on
  * the order's items, so an invoice always equals what the shopper paid.
  *
  * - `flat18` (SPEC §9): prices exclude GST; the order's GST is 18% of its subtotal, rounded once,
@@ -22,11 +22,14 @@ export interface TaxableLine {
   unitPricePaise: number;
   quantity: number;
   hsn: string;
+  /** The line's share of a coupon's discount (offers.ts `couponVerdict`): it lowers the taxable value. */
+  discountPaise?: number;
 }
 
 export interface TaxedLine extends TaxableLine {
-  /** Price × quantity: what the line shows (incl. GST in `india` mode). */
+  /** Price × quantity: what the line shows (incl. GST in `india` mode), before the discount. */
   amountPaise: number;
+  discountPaise: number;
   ratePercent: number;
   taxablePaise: number;
   taxPaise: number;
@@ -34,7 +37,10 @@ export interface TaxedLine extends TaxableLine {
 
 export interface TaxedLines {
   lines: TaxedLine[];
+  /** The taxable value after the discount (total = subtotal + GST in both modes). */
   subtotalPaise: number;
+  /** The coupon's discount, summed over the lines. */
+  discountPaise: number;
   gstPaise: number;
   shippingPaise: number;
   totalPaise: number;
@@ -62,42 +68,62 @@ function rowFor(hsn: string, day: string, table: readonly GstRateRow[]): GstRate
 }
 
 /**
+ * The rate of a line's pieces, `amountPaise` for `quantity` of them including GST (after any
+ * discount): the slab is decided on one piece's value, which may fall between two paise.
+ */
+export function gstRateForLine(
+  hsn: string,
+  amountPaise: number,
+  quantity: number,
+  on: Date,
+  table = GST_RATE_TABLE,
+) {
+  const { slabs } = rowFor(hsn, indianDate(on), table);
+  for (const slab of slabs) {
+    if (slab.upToPaise === undefined) return slab.ratePercent;
+    if (amountPaise * 100 <= slab.upToPaise * (100 + slab.ratePercent) * quantity) return slab.ratePercent;
+  }
+  return slabs[slabs.length - 1]!.ratePercent;
+}
+
+/**
  * The rate of one piece sold at `unitPricePaise` including GST. A slab's limit is on the piece's
  * value before tax; a price including tax is within it when, backed out at that slab's own rate, it
  * does not exceed the limit (Rs. 2,625.00 at 5% is Rs. 2,500.00; a paisa more is taxed at 18%).
  * docs/decisions/010-gst-tax-invoices.md explains why the lower slab is tried first.
  */
-export function gstRateFor(hsn: string, unitPricePaise: number, on: Date, table = GST_RATE_TABLE): number {
-  const { slabs } = rowFor(hsn, indianDate(on), table);
-  for (const slab of slabs) {
-    if (slab.upToPaise === undefined) return slab.ratePercent;
-    if (unitPricePaise * 100 <= slab.upToPaise * (100 + slab.ratePercent)) return slab.ratePercent;
-  }
-  return slabs[slabs.length - 1]!.ratePercent;
-}
+export const gstRateFor = (hsn: string, unitPricePaise: number, on: Date, table = GST_RATE_TABLE): number =>
+  gstRateForLine(hsn, unitPricePaise, 1, on, table);
 
-/** The tax of every line and the order's totals, in paise. */
+/**
+ * The tax of every line and the order's totals, in paise. A line's coupon discount lowers its
+ * taxable value (section 15 of the CGST Act): what the shopper pays for a line is always its
+ * taxable value plus its tax.
+ */
 export function taxLines(mode: GstMode, lines: readonly TaxableLine[], on: Date): TaxedLines {
   return mode === 'india' ? inclusiveLines(lines, on) : flatLines(lines);
 }
 
 function flatLines(lines: readonly TaxableLine[]): TaxedLines {
   const amounts = lines.map((l) => l.unitPricePaise * l.quantity);
-  const subtotalPaise = amounts.reduce((s, a) => s + a, 0);
+  const taxables = lines.map((l, i) => amounts[i]! - (l.discountPaise ?? 0));
+  const subtotalPaise = taxables.reduce((s, a) => s + a, 0);
   const gstPaise = gstOn(subtotalPaise);
   const shares = apportion(
     gstPaise,
-    lines.map((l, i) => ({ key: l.key, hundredths: amounts[i]! * 18 })),
+    lines.map((l, i) => ({ key: l.key, hundredths: taxables[i]! * 18 })),
   );
   return {
     lines: lines.map((l, i) => ({
       ...l,
       amountPaise: amounts[i]!,
+      discountPaise: l.discountPaise ?? 0,
       ratePercent: 18,
-      taxablePaise: amounts[i]!,
+      taxablePaise: taxables[i]!,
       taxPaise: shares[i]!,
     })),
     subtotalPaise,
+    discountPaise: amounts.reduce((s, a) => s + a, 0) - subtotalPaise,
     gstPaise,
     shippingPaise: 0,
     totalPaise: subtotalPaise + gstPaise,
@@ -126,15 +152,19 @@ export function apportion(total: number, parts: readonly { key: string; hundredt
 function inclusiveLines(lines: readonly TaxableLine[], on: Date): TaxedLines {
   const taxed = lines.map((l): TaxedLine => {
     const amountPaise = l.unitPricePaise * l.quantity;
-    const ratePercent = gstRateFor(l.hsn, l.unitPricePaise, on);
-    const taxablePaise = Math.round((amountPaise * 100) / (100 + ratePercent));
-    return { ...l, amountPaise, ratePercent, taxablePaise, taxPaise: amountPaise - taxablePaise };
+    const discountPaise = l.discountPaise ?? 0;
+    // What the shopper pays for the line: the slab is decided on a piece's price after discount.
+    const netPaise = amountPaise - discountPaise;
+    const ratePercent = gstRateForLine(l.hsn, netPaise, l.quantity, on);
+    const taxablePaise = Math.round((netPaise * 100) / (100 + ratePercent));
+    return { ...l, amountPaise, discountPaise, ratePercent, taxablePaise, taxPaise: netPaise - taxablePaise };
   });
   const subtotalPaise = taxed.reduce((s, l) => s + l.taxablePaise, 0);
   const gstPaise = taxed.reduce((s, l) => s + l.taxPaise, 0);
   return {
     lines: taxed,
     subtotalPaise,
+    discountPaise: taxed.reduce((s, l) => s + l.discountPaise, 0),
     gstPaise,
     shippingPaise: 0,
     totalPaise: subtotalPaise + gstPaise,

@@ -10,7 +10,16 @@ export function testProduct(over: Partial<Product> & { _id: string }): Product {
   const price = over.price ?? 500;
   const stock = over.stockQuantity ?? 5;
   const variants: Variant[] = over.variants ?? [
-    { _id: `${over._id}-free`, size: FREE_SIZE, color: '', sku: `SKU-${over._id}`, stock, price, mrp: null },
+    {
+      _id: `${over._id}-free`,
+      size: FREE_SIZE,
+      color: '',
+      sku: `SKU-${over._id}`,
+      stock,
+      price,
+      mrp: null,
+      regularPrice: price,
+    },
   ];
   const inStock = variants.filter((v) => v.stock > 0);
   const image = over.image ?? `/media/products/${over._id}/640.webp`;
@@ -35,6 +44,8 @@ export function testProduct(over: Partial<Product> & { _id: string }): Product {
     sizes: [...new Set(variants.map((v) => v.size))],
     sizeChart: null,
     hsn: '6205',
+    regularPrice: price,
+    sale: null,
     ...over,
     variants,
   };
@@ -49,8 +60,9 @@ export function testVariant(size: string, over: Partial<Variant> = {}): Variant 
     color,
     sku: `SKU-${size}${color}`,
     stock: 5,
-    price: 500,
+    price: over.price ?? 500,
     mrp: null,
+    regularPrice: over.price ?? 500,
     ...over,
   };
 }

@@ -13,6 +13,7 @@ export * from '../modules/contact/tables.ts';
 export * from '../modules/invoices/tables.ts';
 export * from '../modules/ledger/tables.ts';
 export * from '../modules/mail/tables.ts';
+export * from '../modules/offers/tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/payments/tables.ts';
 export * from '../modules/returns/tables.ts';

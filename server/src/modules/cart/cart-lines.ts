@@ -22,6 +22,7 @@ import {
   productColumns,
   toApiProduct,
   type VariantRow,
+  variantSalesSql,
 } from '../catalog/index.ts';
 import type { CheckoutState } from './checkout.ts';
 
@@ -42,6 +43,7 @@ export const variantColumns = {
   stock: productVariants.stock,
   pricePaise: productVariants.pricePaise,
   mrpPaise: productVariants.mrpPaise,
+  sales: variantSalesSql(productVariants.id),
 };
 
 /**

@@ -68,12 +68,15 @@ describe('public product lists', () => {
           stock: 10,
           price: 1299,
           mrp: null,
+          regularPrice: 1299,
         },
       ],
       sizes: ['Free Size'],
       sizeChart: null,
       // Kids wear's HSN code, the sub-category's default.
       hsn: '6111',
+      regularPrice: 1299,
+      sale: null,
     });
     expect(res.headers['x-total-count']).toBe(String(created.length));
   });

@@ -15,6 +15,7 @@ export {
   productColumns,
   toApiProduct,
   type VariantRow,
+  variantSalesSql,
   variantsJson,
 } from './product-view.ts';
 export { recomputeProductRating } from './rating.ts';

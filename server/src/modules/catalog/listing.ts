@@ -56,7 +56,8 @@ async function pageOf(
     .orderBy(...BY_AGE[order])
     .limit(limit)
     .offset((page - 1) * limit);
-  if (rows.length > 0) return { items: rows.map(own ? toOwnProduct : toApiProduct), total: rows[0]!.total };
+  if (rows.length > 0)
+    return { items: rows.map((r) => (own ? toOwnProduct(r) : toApiProduct(r))), total: rows[0]!.total };
   // Past the last page there is no row to carry the count; only then a second statement counts.
   if (page === 1) return { items: [], total: 0 };
   const [row] = await counted;
@@ -91,5 +92,5 @@ export async function listFeatured(db: DbOrTx, limit = FEATURED_LIMIT): Promise<
     .where(and(isVisible, gt(products.stock, 0)))
     .orderBy(desc(products.ratingAvg), desc(products.ratingCount), ...NEWEST_FIRST)
     .limit(limit);
-  return rows.map(toApiProduct);
+  return rows.map((r) => toApiProduct(r));
 }

@@ -1,5 +1,16 @@
-import { compareSizes, defaultHsnFor, FREE_SIZE, type Product, type SizeChart } from '@vastra/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import {
+  compareSizes,
+  defaultHsnFor,
+  FREE_SIZE,
+  inEarlyAccess,
+  type PriceView,
+  type Product,
+  type ProductSale,
+  priceOf,
+  type SaleOffer,
+  type SizeChart,
+} from '@vastra/contracts';
+import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { products, type StoredImage, sellers } from '../../db/schema.ts';
 import { paiseToRupees } from '../../lib/money.ts';
@@ -13,7 +24,18 @@ export interface VariantRow {
   stock: number;
   pricePaise: number;
   mrpPaise: number | null;
+  /**
+   * Its sale prices in events not ended yet (null: none). Which one applies, if any, is decided at
+   * the time of reading by the offers rule (contracts/src/offers.ts `priceOf`), never stored.
+   */
+  sales: SaleOffer[] | null;
 }
+
+/** A size's sale prices in events not ended yet, with their windows (offers module's tables). */
+export const variantSalesSql = (variantId: SQLWrapper) =>
+  sql<
+    SaleOffer[] | null
+  >`(select json_agg(json_build_object('eventId', e.id, 'name', e.name, 'salePaise', sp.sale_price_paise, 'startsAt', e.starts_at, 'earlyAccessAt', e.early_access_at, 'endsAt', e.ends_at) order by e.id) from sale_prices sp join sale_events e on e.id = sp.event_id where sp.variant_id = ${variantId} and e.ends_at > now())`;
 
 /**
  * A product's variants as one JSON array, read by a correlated subquery in the same statement as
@@ -21,7 +43,7 @@ export interface VariantRow {
  */
 export const variantsJson = sql<
   VariantRow[]
->`(select coalesce(json_agg(json_build_object('id', v.id, 'size', v.size, 'color', v.color, 'sku', v.sku, 'stock', v.stock, 'pricePaise', v.price_paise, 'mrpPaise', v.mrp_paise)), '[]'::json) from product_variants v where v.product_id = "products"."id")`;
+>`(select coalesce(json_agg(json_build_object('id', v.id, 'size', v.size, 'color', v.color, 'sku', v.sku, 'stock', v.stock, 'pricePaise', v.price_paise, 'mrpPaise', v.mrp_paise, 'sales', ${variantSalesSql(sql`v.id`)})), '[]'::json) from product_variants v where v.product_id = "products"."id")`;
 
 /** A product as every API answer carries it (SPEC §3): prices in rupees, ids as `_id`. */
 export type ApiProduct = Product;
@@ -109,13 +131,50 @@ export function namedVariant(product: ProductRow, variantId: string | undefined)
 export const byVariantOrder = (a: VariantRow, b: VariantRow) =>
   compareSizes(a.size, b.size) || a.color.localeCompare(b.color);
 
-export function toApiProduct(row: ProductRow): ApiProduct {
+/** Anyone, now: the price view of an answer not made for one shopper. */
+export const publicView = (now = new Date()): PriceView => ({ now, signedIn: false });
+
+/**
+ * Prices with no sale open: a seller's own product answers, whose forms edit the regular price (a
+ * view from before any sale could start).
+ */
+export const REGULAR_PRICES: PriceView = Object.freeze({ now: new Date(0), signedIn: false });
+
+/** An open sale as a product answer names it. */
+const saleOf = (sale: SaleOffer, now: Date): ProductSale => ({
+  eventId: sale.eventId,
+  name: sale.name,
+  startsAt: new Date(sale.startsAt).toISOString(),
+  endsAt: new Date(sale.endsAt).toISOString(),
+  earlyAccess: inEarlyAccess(sale, now),
+});
+
+/**
+ * A product as the shopper in `view` sees it: each size at the price they pay now (offers rule
+ * `priceOf`), and the product at its lowest in stock (lowest of all when sold out, as the summary
+ * columns are kept); while a sale is open, the price it replaces is struck through when there is no MRP.
+ */
+export function toApiProduct(row: ProductRow, view: PriceView = publicView()): ApiProduct {
   const variants = [...row.variants].sort(byVariantOrder);
+  const priced = variants.map((v) => ({ v, ...priceOf(v, view) }));
+  let pricePaise = row.pricePaise;
+  let markPaise = row.mrpPaise;
+  let sale: ProductSale | null = null;
+  const open = priced.find((p) => p.sale);
+  if (open) {
+    const inStock = priced.filter((p) => p.v.stock > 0);
+    const pool = inStock.length > 0 ? inStock : priced;
+    const best = pool.reduce((a, b) => (b.pricePaise < a.pricePaise ? b : a));
+    pricePaise = best.pricePaise;
+    const shown = best.sale ?? open.sale!;
+    sale = saleOf(shown, view.now);
+    markPaise = best.v.mrpPaise ?? row.mrpPaise ?? (best.sale ? best.regularPaise : null);
+  }
   return {
     _id: row.id,
     productName: row.name,
-    price: paiseToRupees(row.pricePaise),
-    markPrice: row.mrpPaise == null ? null : paiseToRupees(row.mrpPaise),
+    price: paiseToRupees(pricePaise),
+    markPrice: markPaise == null ? null : paiseToRupees(markPaise),
     stockQuantity: row.stock,
     category: row.category,
     subCategory: row.subCategory,
@@ -133,18 +192,21 @@ export function toApiProduct(row: ProductRow): ApiProduct {
       row.images.length > 0
         ? row.images.map((i) => ({ url: i.url, alt: i.alt, public_id: i.publicId }))
         : [{ url: row.imageUrl, alt: row.name, public_id: row.imageId }],
-    variants: variants.map((v) => ({
+    variants: priced.map(({ v, pricePaise: paid }) => ({
       _id: v.id,
       size: v.size,
       color: v.color,
       sku: v.sku,
       stock: v.stock,
-      price: paiseToRupees(v.pricePaise),
+      price: paiseToRupees(paid),
       mrp: v.mrpPaise == null ? null : paiseToRupees(v.mrpPaise),
+      regularPrice: paiseToRupees(v.pricePaise),
     })),
     sizes: [...new Set(variants.map((v) => v.size))],
     sizeChart: row.sizeChart,
     hsn: hsnOf(row),
+    regularPrice: paiseToRupees(row.pricePaise),
+    sale,
   };
 }
 
@@ -161,7 +223,7 @@ export function toOwnProduct(
       : row.status === 'unpublished'
         ? { status: 'unpublished' as const, reason: 'Add your GSTIN in your profile to put it on sale' }
         : { status: 'active' as const, reason: null };
-  return { ...toApiProduct(row), listing };
+  return { ...toApiProduct(row, REGULAR_PRICES), listing };
 }
 
 /** Visible in the shop: not removed, and its seller not suspended. */

@@ -18,7 +18,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import { type MediaStorage, resolveProductImage } from '../media/index.ts';
 import { coverColumns, releaseDroppedImages, resolveGallery, withAlts } from './gallery.ts';
-import { type ApiProduct, hsnOf, productColumns, toApiProduct } from './product-view.ts';
+import { type ApiProduct, hsnOf, productColumns, REGULAR_PRICES, toApiProduct } from './product-view.ts';
 import {
   cellsOf,
   checkSizes,
@@ -111,7 +111,10 @@ export async function addProduct(
     .catch(explainGridConflict);
   const row = await findOwnProduct(db, sellerId, id);
   if (!row) throw new AppError('INTERNAL', 'The product vanished right after it was added');
-  return { product: toApiProduct(row), ...(hidden ? { message: UNPUBLISHED_WITHOUT_GSTIN } : {}) };
+  return {
+    product: toApiProduct(row, REGULAR_PRICES),
+    ...(hidden ? { message: UNPUBLISHED_WITHOUT_GSTIN } : {}),
+  };
 }
 
 export const UNPUBLISHED_WITHOUT_GSTIN =
@@ -237,7 +240,7 @@ export async function updateProduct(
   if (after) await releaseDroppedImages(db, storage, before, after);
   const row = await findOwnProduct(db, sellerId, input.productId);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  return { product: toApiProduct(row), message };
+  return { product: toApiProduct(row, REGULAR_PRICES), message };
 }
 
 /**

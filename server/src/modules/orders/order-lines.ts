@@ -146,6 +146,8 @@ function lineProduct({ item, current, company }: LineSource): ShoppingProduct {
         sizes: [],
         sizeChart: null,
         hsn: item.hsn,
+        regularPrice: 0,
+        sale: null,
       };
   return {
     ...base,

@@ -1,4 +1,5 @@
 import {
+  COUPON_FUNDERS,
   GST_MODES,
   ORDER_ITEM_STATUSES,
   ORDER_SOURCES,
@@ -37,6 +38,11 @@ export const orders = pgTable(
     subtotalPaise: integer('subtotal_paise').notNull(),
     gstPaise: integer('gst_paise').notNull(),
     totalPaise: integer('total_paise').notNull(),
+    /** The coupon's discount (its lines' shares summed); 0 without one. */
+    discountPaise: integer('discount_paise').notNull().default(0),
+    couponCode: text('coupon_code'),
+    /** Who bears the discount in the ledger: the seller (lowers its sale) or the platform. */
+    couponFundedBy: text('coupon_funded_by', { enum: COUPON_FUNDERS }),
     provider: text('provider'),
     providerSessionId: text('provider_session_id').unique(),
     providerPaymentId: text('provider_payment_id'),
@@ -79,6 +85,8 @@ export const orderItems = pgTable(
     unitPricePaise: integer('unit_price_paise').notNull(),
     quantity: integer('quantity').notNull(),
     amountPaise: integer('amount_paise').notNull(),
+    /** The line's share of the order's coupon discount: paid for the line = taxable + tax. */
+    discountPaise: integer('discount_paise').notNull().default(0),
     /**
      * The line's tax as computed when it was placed (contracts/src/tax.ts): HSN, rate in basis
      * points (500 = 5%), taxable value and tax. Invoices and refunds read these, never recompute.

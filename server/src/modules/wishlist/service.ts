@@ -24,7 +24,7 @@ export async function listWishlist(db: DbOrTx, userId: string): Promise<Product[
     .innerJoin(sellers, eq(sellers.id, products.sellerId))
     .where(and(eq(wishlistItems.userId, userId), isVisible))
     .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.productId));
-  return rows.map(toApiProduct);
+  return rows.map((r) => toApiProduct(r));
 }
 
 /**

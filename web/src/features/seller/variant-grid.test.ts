@@ -76,6 +76,7 @@ describe('the size grid', () => {
       stock,
       price: 999,
       mrp: null,
+      regularPrice: 999,
     });
     expect(gridOf({ variants: [v('Free Size', '', 3)] })).toEqual(EMPTY_GRID);
     const g = gridOf({ variants: [v('M', 'Blue', 2), v('S', 'Blue', 1)] });

@@ -153,7 +153,8 @@ export function gridOf(p: Pick<Product, 'variants'>): GridState {
     cells[cellKey(v.size, colors.length > 0 ? v.color : '')] = {
       id: v._id,
       stock: String(v.stock),
-      price: String(v.price),
+      // The seller edits its own price, never a sale price open now.
+      price: String(v.regularPrice ?? v.price),
       mrp: v.mrp == null ? '' : String(v.mrp),
       sku: v.sku,
     };
