@@ -108,8 +108,16 @@ export const adminStatsSchema = z.object({
   revenue30dPaise: z.int(),
   /** The same in rupees. */
   revenue30d: z.number(),
-  /** The chosen window (`?days=7|30|90`, default 30): money received and commission kept, rupees. */
-  period: z.object({ days: z.int(), revenue: z.number(), commission: z.number() }),
+  /**
+   * The chosen window (`?days=7|30|90`, default 30), rupees: money received, commission kept, and
+   * what the platform paid the sellers for the coupons it funds (less what returns took back).
+   */
+  period: z.object({
+    days: z.int(),
+    revenue: z.number(),
+    commission: z.number(),
+    platformDiscount: z.number(),
+  }),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

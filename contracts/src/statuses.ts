@@ -80,6 +80,8 @@ export const USER_STATUSES = ['active', 'suspended'] as const;
  * The seller's ledger (DESIGN §11): what each entry records. Amounts are signed from the seller's
  * side: a sale is a credit, the commission a debit. `cod_collected` is a COD item's sale, credited
  * when its cash was collected; the `*_reversal` kinds give back what a refunded return had taken.
+ * `platform_discount` is what the platform adds to a sale for a coupon it funds (ADR 014); its
+ * reversal takes it back when the units are returned.
  */
 export const LEDGER_KINDS = [
   'sale',
@@ -92,5 +94,7 @@ export const LEDGER_KINDS = [
   'commission_gst_reversal',
   'tcs_reversal',
   'payout',
+  'platform_discount',
+  'platform_discount_reversal',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

@@ -10,8 +10,9 @@ const PLACED = sql`('paid', 'cod_due', 'cod_collected', 'refunded')`;
 
 /**
  * The dashboard's figures in one statement. Revenue (last 30 days, GST excluded: the items' taxable
- * value) counts only money received: items not cancelled of paid orders, and Cash On Delivery items
- * whose cash was collected on delivery. COD still due is not revenue yet.
+ * value, after any coupon) counts only money received: items not cancelled of paid orders, and Cash
+ * On Delivery items whose cash was collected on delivery. COD still due is not revenue yet. The
+ * platform's coupons are a cost of the period: the `platform_discount` entries of the ledger (ADR 014).
  */
 export async function dashboardStats(db: DbOrTx, now = new Date(), days = 30): Promise<AdminStats> {
   const since = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
@@ -44,6 +45,11 @@ export async function dashboardStats(db: DbOrTx, now = new Date(), days = 30): P
       commission: sql<number>`(select coalesce(-sum(${q(ledgerEntries.amountPaise)}), 0) from ${ledgerEntries}
         where ${q(ledgerEntries.kind)} in ('commission', 'commission_reversal')
           and ${q(ledgerEntries.createdAt)} >= ${periodStart.toISOString()})`.mapWith(Number),
+      // The platform's coupons: what it added to the sellers' sales, less what returns took back.
+      platformDiscount:
+        sql<number>`(select coalesce(sum(${q(ledgerEntries.amountPaise)}), 0) from ${ledgerEntries}
+        where ${q(ledgerEntries.kind)} in ('platform_discount', 'platform_discount_reversal')
+          and ${q(ledgerEntries.createdAt)} >= ${periodStart.toISOString()})`.mapWith(Number),
     })
     .from(sql`(select 1) as one`);
   const revenue30dPaise = row?.revenue ?? 0;
@@ -59,6 +65,7 @@ export async function dashboardStats(db: DbOrTx, now = new Date(), days = 30): P
       days,
       revenue: paiseToRupees(row?.periodRevenue ?? 0),
       commission: paiseToRupees(row?.commission ?? 0),
+      platformDiscount: paiseToRupees(row?.platformDiscount ?? 0),
     },
   };
 }

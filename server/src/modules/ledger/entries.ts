@@ -1,7 +1,7 @@
-import { gstStateCode, type SupplyType, sellerStateCode, supplyOf } from '@vastra/contracts';
+import { type GstMode, gstStateCode, type SupplyType, sellerStateCode, supplyOf } from '@vastra/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { commissionRates, ledgerEntries, type orderItems, type orders, sellers } from '../../db/schema.ts';
+import { commissionRates, ledgerEntries, type orderItems, orders, sellers } from '../../db/schema.ts';
 import { shareOfUnits } from '../../lib/money.ts';
 
 type ItemRow = typeof orderItems.$inferSelect;
@@ -31,10 +31,43 @@ export async function commissionRateBp(tx: DbOrTx, sellerId: string, category: s
 }
 
 /**
+ * What the platform adds to a seller's sale for a coupon it funds (docs/decisions/014, amendment):
+ * the taxable value the coupon took off the item. The item's price × quantity backed out to a
+ * taxable value at the rate its invoice charges (`flat18` prices exclude GST: the amount itself),
+ * less its taxable value as invoiced. In `flat18` mode that is the item's discount exactly; in
+ * `india` mode the discount less the GST in it. So the seller keeps, after the GST its invoice
+ * charges, the taxable value its items had before the coupon. 0 for an item without a discount.
+ */
+export function platformDiscountPaise(
+  item: Pick<ItemRow, 'amountPaise' | 'discountPaise' | 'taxablePaise' | 'gstRateBp'>,
+  mode: GstMode,
+): number {
+  if (item.discountPaise <= 0) return 0;
+  // The same backing out as contracts/src/tax.ts (inclusiveLines), on the price before the discount.
+  const before =
+    mode === 'india' ? Math.round((item.amountPaise * 100) / (100 + item.gstRateBp / 100)) : item.amountPaise;
+  return Math.max(0, before - item.taxablePaise);
+}
+
+/** Who funds the item's coupon discount and the order's GST mode; null without a discount. */
+async function couponOf(tx: DbOrTx, item: ItemRow) {
+  if (item.discountPaise <= 0) return null;
+  const [order] = await tx
+    .select({ fundedBy: orders.couponFundedBy, gstMode: orders.gstMode })
+    .from(orders)
+    .where(eq(orders.id, item.orderId));
+  return order ?? null;
+}
+
+/**
  * A delivered item's money in its seller's ledger: the sale (what the buyer paid: taxable value +
- * GST; `cod_collected` for cash on delivery), less the commission on the taxable value, GST on the
- * commission and TCS. Payable once the return window has passed (`settlesAt`). Written once: a
- * second call finds the entries there (unique per item and kind) and adds nothing.
+ * GST, after any coupon; `cod_collected` for cash on delivery), less the commission on the taxable
+ * value, GST on the commission and TCS. A coupon the platform funds adds `platform_discount` (the
+ * taxable value the coupon took off, platformDiscountPaise) and the commission is on the taxable
+ * value before the coupon; a coupon the seller funds only lowers the sale and the commission's base.
+ * TCS is on the taxable value as invoiced either way. Payable once the return window has passed
+ * (`settlesAt`). Written once: a second call finds the entries there (unique per item and kind)
+ * and adds nothing.
  */
 export async function recordDelivery(
   tx: DbOrTx,
@@ -48,22 +81,30 @@ export async function recordDelivery(
     .where(eq(sellers.id, item.sellerId));
   const supply: SupplyType = supplyOf(sellerStateCode(seller!), gstStateCode(order.state));
   const rateBp = await commissionRateBp(tx, item.sellerId, item.productCategory, opts.defaultCommissionBp);
-  const commission = share(item.taxablePaise, rateBp);
-  const entry = (kind: (typeof ledgerEntries.$inferInsert)['kind'], amountPaise: number, tax = false) => ({
+  const coupon = await couponOf(tx, item);
+  const platformPaise = coupon?.fundedBy === 'platform' ? platformDiscountPaise(item, coupon.gstMode) : 0;
+  const commissionBase = item.taxablePaise + platformPaise;
+  const commission = share(commissionBase, rateBp);
+  const entry = (
+    kind: (typeof ledgerEntries.$inferInsert)['kind'],
+    amountPaise: number,
+    taxablePaise: number | null = null,
+  ) => ({
     sellerId: item.sellerId,
     orderItemId: item.id,
     kind,
     amountPaise,
     settlesAt: opts.settlesAt,
-    ...(tax ? { taxablePaise: item.taxablePaise, supply } : {}),
+    ...(taxablePaise === null ? {} : { taxablePaise, supply }),
   });
   await tx
     .insert(ledgerEntries)
     .values([
       entry(order.paymentMethod === 'cod' ? 'cod_collected' : 'sale', item.taxablePaise + item.taxPaise),
-      entry('commission', -commission, true),
+      ...(platformPaise > 0 ? [entry('platform_discount', platformPaise)] : []),
+      entry('commission', -commission, commissionBase),
       entry('commission_gst', -share(commission, COMMISSION_GST_PERCENT * 100)),
-      entry('tcs', -share(item.taxablePaise, TCS_BP), true),
+      entry('tcs', -share(item.taxablePaise, TCS_BP), item.taxablePaise),
     ])
     .onConflictDoNothing();
 }
@@ -73,11 +114,13 @@ const GIVEN_BACK = {
   commission: 'commission_reversal',
   commission_gst: 'commission_gst_reversal',
   tcs: 'tcs_reversal',
+  platform_discount: 'platform_discount_reversal',
 } as const;
 
 /**
  * A refunded return: the refund is debited and what the sale's entries took is given back for the
- * units returned. Cumulative, as the credit notes are: each kind's share of the `unitsReturned` units
+ * units returned; what the platform added for its coupon (`platform_discount`) is taken back the
+ * same way (`platform_discount_reversal`). Cumulative, as the credit notes are: each kind's share of the `unitsReturned` units
  * (this return's and the refunded returns' before it, out of the item's quantity), less what earlier
  * returns gave back, so once every unit is back each kind is given back exactly what it took.
  * The caller holds the item's row lock (returns of one item settle one after the other). Once per
@@ -105,18 +148,19 @@ export async function recordReturnRefund(
     .where(eq(ledgerEntries.orderItemId, item.id));
   const back = (kind: keyof typeof GIVEN_BACK) => {
     const original = entries.find((e) => e.kind === kind && e.returnId === null);
-    if (!original) return { amount: 0, supply: null };
+    if (!original) return { amount: 0, supply: null, found: false };
     const givenBack = entries
       .filter((e) => e.kind === GIVEN_BACK[kind])
       .reduce((sum, e) => sum + e.amountPaise, 0);
     const due = shareOfUnits(-original.amountPaise, item.quantity, 0, input.unitsReturned);
-    return { amount: due - givenBack, supply: original.supply };
+    return { amount: due - givenBack, supply: original.supply, found: true };
   };
   const now = new Date();
   const row = (
     kind: (typeof ledgerEntries.$inferInsert)['kind'],
     amountPaise: number,
     supply: SupplyType | null = null,
+    taxablePaise = input.returnedTaxablePaise,
   ) => ({
     sellerId: item.sellerId,
     orderItemId: item.id,
@@ -124,17 +168,25 @@ export async function recordReturnRefund(
     kind,
     amountPaise,
     settlesAt: now,
-    ...(supply ? { taxablePaise: input.returnedTaxablePaise, supply } : {}),
+    ...(supply ? { taxablePaise, supply } : {}),
   });
   const commission = back('commission');
   const tcs = back('tcs');
+  const platform = back('platform_discount');
   await tx
     .insert(ledgerEntries)
     .values([
       row('refund', -input.refundPaise),
-      row('commission_reversal', commission.amount, commission.supply),
+      // The commission was on the taxable value plus what the platform added: its base comes back too.
+      row(
+        'commission_reversal',
+        commission.amount,
+        commission.supply,
+        input.returnedTaxablePaise - platform.amount,
+      ),
       row('commission_gst_reversal', back('commission_gst').amount),
       row('tcs_reversal', tcs.amount, tcs.supply),
+      ...(platform.found ? [row('platform_discount_reversal', platform.amount)] : []),
     ])
     .onConflictDoNothing();
 }

@@ -13,6 +13,8 @@ export const LEDGER_LABELS: Record<LedgerKind, string> = {
   commission_gst_reversal: /*i18n*/ 'GST on commission returned',
   tcs_reversal: /*i18n*/ 'TCS returned',
   payout: /*i18n*/ 'Payout to your bank',
+  platform_discount: /*i18n*/ 'Coupon paid by Vastra',
+  platform_discount_reversal: /*i18n*/ 'Coupon paid by Vastra, returned',
 };
 
 /**
