@@ -24,8 +24,16 @@ export const taxDocumentLineSchema = z.object({
   description: z.string(),
   hsn: z.string(),
   quantity: z.int(),
-  /** Price of one piece as the shopper paid it (incl. GST in `india` mode, before GST in `flat18`). */
+  /** Price of one piece as listed (incl. GST in `india` mode, before GST in `flat18`), before any coupon. */
   unitPrice: z.number(),
+  /** Gross: unit price × quantity, before the coupon. */
+  amount: z.number(),
+  /**
+   * The line's share of the order's coupon discount (0 without one). It is not part of the taxable
+   * value (section 15(3) CGST Act): `flat18` taxable value = amount − discount; `india` total =
+   * amount − discount, the taxable value backed out of it.
+   */
+  discount: z.number(),
   taxableValue: z.number(),
   /** Percent: 5, 18. */
   rate: z.number(),
@@ -66,7 +74,12 @@ export const taxDocumentSchema = z.object({
   /** The marketplace, as e-commerce operator (section 52 of the CGST Act). */
   operator: z.object({ name: z.string(), gstin: z.string() }),
   lines: z.array(taxDocumentLineSchema),
+  /** The order's coupon when this document's lines carry a discount; else null. */
+  couponCode: z.string().nullable(),
   totals: z.object({
+    /** The lines' gross amounts and discounts, summed. */
+    amount: z.number(),
+    discount: z.number(),
     taxableValue: z.number(),
     cgst: z.number(),
     sgst: z.number(),

@@ -43,6 +43,37 @@ export interface DocumentSource {
 /** The stored document (everything but its id): copied from the items' tax as placed, never recomputed. */
 export type StoredDocument = Omit<TaxDocument, '_id'>;
 
+/** A document as stored before coupons (issue 36): no gross amounts, discounts or coupon code. */
+type OlderDocument = Omit<StoredDocument, 'lines' | 'totals' | 'couponCode'> & {
+  lines: Array<Omit<TaxDocumentLine, 'amount' | 'discount'> & Partial<TaxDocumentLine>>;
+  totals: Omit<StoredDocument['totals'], 'amount' | 'discount'> & Partial<StoredDocument['totals']>;
+  couponCode?: string | null;
+};
+
+/**
+ * A stored document as the answer shows it. Documents are immutable, so one issued before coupons
+ * existed is read as it was printed: no discount, and its gross amounts are unit price × quantity.
+ */
+export function asIssued(stored: OlderDocument): StoredDocument {
+  const toPaise = (rupees: number) => Math.round(rupees * 100);
+  const lines = stored.lines.map((l) => ({
+    ...l,
+    amount: l.amount ?? paiseToRupees(toPaise(l.unitPrice) * l.quantity),
+    discount: l.discount ?? 0,
+  }));
+  const sum = (key: 'amount' | 'discount') => paiseToRupees(lines.reduce((s, l) => s + toPaise(l[key]), 0));
+  return {
+    ...stored,
+    lines,
+    couponCode: stored.couponCode ?? null,
+    totals: {
+      ...stored.totals,
+      amount: stored.totals.amount ?? sum('amount'),
+      discount: stored.totals.discount ?? sum('discount'),
+    },
+  };
+}
+
 export function buildDocument(src: DocumentSource): {
   document: StoredDocument;
   sums: { taxablePaise: number; taxPaise: number; totalPaise: number };
@@ -50,9 +81,11 @@ export function buildDocument(src: DocumentSource): {
   const { order, seller } = src;
   const placeCode = gstStateCode(order.state) ?? '';
   const supply: SupplyType = supplyOf(sellerStateCode(seller), placeCode);
-  const paise = { taxable: 0, cgst: 0, sgst: 0, igst: 0 };
+  const paise = { amount: 0, discount: 0, taxable: 0, cgst: 0, sgst: 0, igst: 0 };
   const lines = src.items.map((item): TaxDocumentLine => {
     const split = splitTax(item.taxPaise, supply);
+    paise.amount += item.amountPaise;
+    paise.discount += item.discountPaise;
     paise.taxable += item.taxablePaise;
     paise.cgst += split.cgstPaise;
     paise.sgst += split.sgstPaise;
@@ -63,6 +96,8 @@ export function buildDocument(src: DocumentSource): {
       hsn: item.hsn,
       quantity: item.quantity,
       unitPrice: paiseToRupees(item.unitPricePaise),
+      amount: paiseToRupees(item.amountPaise),
+      discount: paiseToRupees(item.discountPaise),
       taxableValue: paiseToRupees(item.taxablePaise),
       rate: item.gstRateBp / 100,
       cgst: paiseToRupees(split.cgstPaise),
@@ -104,7 +139,10 @@ export function buildDocument(src: DocumentSource): {
     supply,
     operator: src.operator,
     lines,
+    couponCode: paise.discount > 0 ? order.couponCode : null,
     totals: {
+      amount: paiseToRupees(paise.amount),
+      discount: paiseToRupees(paise.discount),
       taxableValue: paiseToRupees(paise.taxable),
       cgst: paiseToRupees(paise.cgst),
       sgst: paiseToRupees(paise.sgst),

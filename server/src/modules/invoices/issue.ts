@@ -1,4 +1,4 @@
-import { financialYear, type TaxDocumentKind } from '@vastra/contracts';
+import { financialYear, type GstMode, type TaxDocumentKind } from '@vastra/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { documentCounters, orderItems, orders, sellers, taxDocuments } from '../../db/schema.ts';
@@ -131,6 +131,33 @@ export async function creditItem(tx: DbOrTx, itemId: string, reason: string, ope
   return issueCreditNote(tx, item, reason, operator);
 }
 
+/**
+ * Units [from, from + units) of an item, as a credit note bills them: its figures as placed, pro
+ * rata by cumulative shares (shareOfUnits), so the parts of all its units add up to the item.
+ * Without a coupon: the taxable value's and the tax's shares (as ever). With one: the share of what
+ * was paid (taxable value + tax) and of the taxable value, the tax being the rest, and the discount
+ * whatever separates the gross amount from them (`india`: from the total; `flat18`: from the
+ * taxable value). So the refund is the share of what was paid, and each note reads gross − discount
+ * = taxable value (+ tax in `india` mode) to the paisa, as the invoice does.
+ */
+export function unitsOf(item: ItemRow, from: number, units: number, mode: GstMode): ItemRow {
+  const share = (total: number) => shareOfUnits(total, item.quantity, from, units);
+  const amountPaise = item.unitPricePaise * units;
+  const taxablePaise = share(item.taxablePaise);
+  if (item.discountPaise <= 0) {
+    return { ...item, quantity: units, amountPaise, taxablePaise, taxPaise: share(item.taxPaise) };
+  }
+  const paidPaise = share(item.taxablePaise + item.taxPaise);
+  return {
+    ...item,
+    quantity: units,
+    amountPaise,
+    discountPaise: amountPaise - (mode === 'india' ? paidPaise : taxablePaise),
+    taxablePaise,
+    taxPaise: paidPaise - taxablePaise,
+  };
+}
+
 /** A credit note for part of an item, and the taxable value and tax it gives back (paise). */
 export interface UnitsCredit {
   id: string;
@@ -141,7 +168,7 @@ export interface UnitsCredit {
 /**
  * A credit note for `units` of an invoiced item (a return: several per item, each of some units),
  * in the same CN series, referencing the item's invoice. Its taxable value and tax are the item's
- * as placed, pro rata: the units credited before (read from this seller's earlier credit notes of
+ * as placed, pro rata (unitsOf): the units credited before (read from this seller's earlier credit notes of
  * the order, under the item's row lock) come first, so the returns of all an item's units credit
  * exactly its taxable value and tax. Undefined when the item was never invoiced (a no-charge
  * exchange replacement) or was wholly credited at cancellation.
@@ -165,13 +192,11 @@ export async function creditItemUnits(
   if (from + units > item.quantity) {
     throw new Error(`item ${item.id}: crediting ${units} after ${from} of ${item.quantity} units`);
   }
-  const part: ItemRow = {
-    ...item,
-    quantity: units,
-    amountPaise: item.unitPricePaise * units,
-    taxablePaise: shareOfUnits(item.taxablePaise, item.quantity, from, units),
-    taxPaise: shareOfUnits(item.taxPaise, item.quantity, from, units),
-  };
+  const [order] = await tx
+    .select({ gstMode: orders.gstMode })
+    .from(orders)
+    .where(eq(orders.id, item.orderId));
+  const part = unitsOf(item, from, units, order!.gstMode);
   const id = await issueCreditNote(tx, part, reason, operator);
   return { id, taxablePaise: part.taxablePaise, taxPaise: part.taxPaise };
 }

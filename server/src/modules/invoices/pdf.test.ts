@@ -11,15 +11,20 @@ import { invoiceDay, pdfFileName, renderTaxDocumentPdf } from './pdf.ts';
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-/** One line as `india` mode bills it: the price includes GST and the taxable value is backed out. */
+/**
+ * One line as `india` mode bills it: the price includes GST and the taxable value is backed out of
+ * what the shopper pays, the gross amount less the line's `discount` (a coupon's share).
+ */
 function line(
   description: string,
   quantity: number,
   unitPrice: number,
   rate: number,
   supply: 'intra' | 'inter',
+  discount = 0,
 ) {
-  const total = round(quantity * unitPrice);
+  const amount = round(quantity * unitPrice);
+  const total = round(amount - discount);
   const taxableValue = round(total / (1 + rate / 100));
   const tax = round(total - taxableValue);
   const cgst = supply === 'intra' ? round(tax / 2) : 0;
@@ -29,6 +34,8 @@ function line(
     hsn: '6211',
     quantity,
     unitPrice,
+    amount,
+    discount,
     taxableValue,
     rate,
     cgst,
@@ -38,19 +45,31 @@ function line(
   } satisfies TaxDocumentLine;
 }
 
-const sum = (lines: TaxDocumentLine[], key: 'taxableValue' | 'cgst' | 'sgst' | 'igst' | 'total') =>
-  round(lines.reduce((s, l) => s + l[key], 0));
+type Summed = 'amount' | 'discount' | 'taxableValue' | 'cgst' | 'sgst' | 'igst' | 'total';
+const sum = (lines: TaxDocumentLine[], key: Summed) => round(lines.reduce((s, l) => s + l[key], 0));
 
-/** An invoice of a Karnataka seller, to a buyer in Karnataka ('intra') or Maharashtra ('inter'). */
-function sampleDocument(supply: 'intra' | 'inter', extraLines = 0): TaxDocument {
+/**
+ * An invoice of a Karnataka seller, to a buyer in Karnataka ('intra') or Maharashtra ('inter'); with
+ * `discounts`, the first two lines' shares of a coupon.
+ */
+function sampleDocument(supply: 'intra' | 'inter', extraLines = 0, discounts = [0, 0]): TaxDocument {
   const lines = [
-    line('सूती कुर्ता (M, Blue)', 2, 1049, 5, supply),
-    line('Linen Shirt with a long name that wraps onto a second line (L, White)', 1, 2999, 18, supply),
+    line('सूती कुर्ता (M, Blue)', 2, 1049, 5, supply, discounts[0]),
+    line(
+      'Linen Shirt with a long name that wraps onto a second line (L, White)',
+      1,
+      2999,
+      18,
+      supply,
+      discounts[1],
+    ),
     ...Array.from({ length: extraLines }, (_, i) =>
       line(`Cotton Dupatta ${i + 1} (Free size, Red)`, 1, 499, 5, supply),
     ),
   ];
   const totals = {
+    amount: sum(lines, 'amount'),
+    discount: sum(lines, 'discount'),
     taxableValue: sum(lines, 'taxableValue'),
     cgst: sum(lines, 'cgst'),
     sgst: sum(lines, 'sgst'),
@@ -90,6 +109,7 @@ function sampleDocument(supply: 'intra' | 'inter', extraLines = 0): TaxDocument 
     supply,
     operator: { name: 'Vastra Marketplace', gstin: '29AAFCV1234M1Z1' },
     lines,
+    couponCode: discounts.some((d) => d > 0) ? 'DIWALI10' : null,
     totals: {
       ...totals,
       tax: round(totals.cgst + totals.sgst + totals.igst),
@@ -131,6 +151,38 @@ describe('the printed tax invoice', () => {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('IGST');
+    // No coupon: no discount column, row or note (an invoice without one looks as it always did).
+    expect(text).not.toContain('Discount');
+    expect(text).not.toContain('Amount (Rs.)');
+    expect(text).not.toContain('section 15(3)');
+  });
+
+  it('shows the gross amount and the discount of each line when a coupon gave one', async () => {
+    // Rs. 2,098.00 less 209.80 = 1,888.20 at 5% (1,798.29 + 89.91); Rs. 2,999.00 less 300.00 =
+    // 2,699.00 at 18% (2,287.29 + 411.71). Total 4,587.20.
+    const doc = sampleDocument('intra', 0, [209.8, 300]);
+    expect(doc.totals).toMatchObject({ amount: 5097, discount: 509.8, total: 4587.2 });
+    expect(doc.lines.map((l) => [l.taxableValue, l.total])).toEqual([
+      [1798.29, 1888.2],
+      [2287.29, 2699],
+    ]);
+    const { text, totalPages } = await renderedText(doc);
+    expect(totalPages).toBe(1);
+    for (const expected of [
+      'Amount (Rs.)',
+      'Discount (Rs.)',
+      '2,098.00',
+      '209.80',
+      '300.00',
+      'Amount Rs. 5,097.00',
+      'Discount (DIWALI10) - Rs. 509.80',
+      'Total Rs. 4,587.20',
+      'Rupees Four Thousand Five Hundred Eighty-Seven and Twenty Paise Only',
+      'the taxable value is the price less the discount, less the GST in it',
+      'not part of the taxable value (section 15(3) of the CGST Act)',
+    ]) {
+      expect(text).toContain(expected);
+    }
   });
 
   it('keeps Hindi product and buyer names as text, not missing glyphs', async () => {

@@ -168,7 +168,14 @@ interface Column {
   value: (line: TaxDocumentLine, index: number) => string;
 }
 
-/** The line table's columns: CGST and SGST for a sale within the seller's state, IGST for one outside. */
+/** A coupon's discount on any line: the table and the totals then show gross amounts and discounts. */
+const hasDiscount = (doc: TaxDocument) => doc.lines.some((l) => l.discount > 0);
+
+/**
+ * The line table's columns: CGST and SGST for a sale within the seller's state, IGST for one outside.
+ * With a coupon's discount, the gross amount (unit price × quantity) and the discount come before the
+ * taxable value, in narrower columns; a document without one looks as it always has.
+ */
 function columns(doc: TaxDocument): Column[] {
   // Amount columns say their unit once, in the header, so the cells fit the page.
   const money = (label: string, width: number, pick: (l: TaxDocumentLine) => number): Column => ({
@@ -177,20 +184,33 @@ function columns(doc: TaxDocument): Column[] {
     align: 'right',
     value: (l) => amount(pick(l)),
   });
+  const discounted = hasDiscount(doc);
+  const w = discounted
+    ? { hsn: 32, qty: 22, unit: 50, taxable: 52, rate: 26, split: 46, igst: 56, total: 56 }
+    : { hsn: 38, qty: 24, unit: 54, taxable: 58, rate: 30, split: 50, igst: 60, total: 60 };
   const tax =
     doc.supply === 'intra'
-      ? [money('CGST', 50, (l) => l.cgst), money('SGST', 50, (l) => l.sgst)]
-      : [money('IGST', 60, (l) => l.igst)];
+      ? [money('CGST', w.split, (l) => l.cgst), money('SGST', w.split, (l) => l.sgst)]
+      : [money('IGST', w.igst, (l) => l.igst)];
+  const gross = discounted
+    ? [money('Amount', 52, (l) => l.amount), money('Discount', 48, (l) => l.discount)]
+    : [];
   const fixed: Column[] = [
-    { label: 'HSN', width: 38, align: 'left', value: (l) => l.hsn },
-    { label: 'Qty', width: 24, align: 'right', value: (l) => String(l.quantity) },
-    money('Unit price', 54, (l) => l.unitPrice),
-    money('Taxable value', 58, (l) => l.taxableValue),
-    { label: 'Rate', width: 30, align: 'right', value: (l) => `${l.rate}%` },
+    { label: 'HSN', width: w.hsn, align: 'left', value: (l) => l.hsn },
+    { label: 'Qty', width: w.qty, align: 'right', value: (l) => String(l.quantity) },
+    money('Unit price', w.unit, (l) => l.unitPrice),
+    ...gross,
+    money('Taxable value', w.taxable, (l) => l.taxableValue),
+    { label: 'Rate', width: w.rate, align: 'right', value: (l) => `${l.rate}%` },
     ...tax,
-    money('Total', 60, (l) => l.total),
+    money('Total', w.total, (l) => l.total),
   ];
-  const number: Column = { label: '#', width: 16, align: 'left', value: (_, i) => String(i + 1) };
+  const number: Column = {
+    label: '#',
+    width: discounted ? 14 : 16,
+    align: 'left',
+    value: (_, i) => String(i + 1),
+  };
   const taken = [number, ...fixed].reduce((sum, c) => sum + c.width, 0);
   const description: Column = {
     label: 'Description',
@@ -265,19 +285,27 @@ function drawTotals(pdf: Pdf, doc: TaxDocument) {
           ['SGST', totals.sgst],
         ]
       : [['IGST', totals.igst]];
-  const rows: [string, number][] = [
-    ['Taxable value', totals.taxableValue],
-    ...taxes,
-    ['Total', totals.total],
+  // With a coupon: the gross amount and the discount taken off it come first.
+  const gross: [string, string][] = hasDiscount(doc)
+    ? [
+        ['Amount', rupees(totals.amount)],
+        [doc.couponCode ? `Discount (${doc.couponCode})` : 'Discount', `- ${rupees(totals.discount)}`],
+      ]
+    : [];
+  const rows: [string, string][] = [
+    ...gross,
+    ['Taxable value', rupees(totals.taxableValue)],
+    ...taxes.map(([label, value]): [string, string] => [label, rupees(value)]),
+    ['Total', rupees(totals.total)],
   ];
-  ensureSpace(pdf, 110);
+  ensureSpace(pdf, 110 + gross.length * 16);
   let y = pdf.y + 10;
   const labelX = PAGE_WIDTH - MARGIN - 230;
   rows.forEach(([label, value], i) => {
     const isTotal = i === rows.length - 1;
     pdf.font(isTotal ? 'bold' : 'regular').fontSize(isTotal ? 11 : 9);
     pdf.text(label, labelX, y, { width: 110 });
-    pdf.text(rupees(value), labelX + 110, y, { width: 120, align: 'right' });
+    pdf.text(value, labelX + 110, y, { width: 120, align: 'right' });
     y = pdf.y + 3;
   });
   pdf.y = y + 6;
@@ -294,7 +322,14 @@ function drawTotals(pdf: Pdf, doc: TaxDocument) {
 /** The statements the GST rules ask for, and who the e-commerce operator is. */
 function drawNotes(pdf: Pdf, doc: TaxDocument) {
   const notes = [
-    doc.taxIncluded ? 'Prices include GST: the taxable value is the price less the GST in it.' : '',
+    doc.taxIncluded
+      ? hasDiscount(doc)
+        ? 'Prices include GST: the taxable value is the price less the discount, less the GST in it.'
+        : 'Prices include GST: the taxable value is the price less the GST in it.'
+      : '',
+    hasDiscount(doc)
+      ? 'The discount was given at the time of supply and is not part of the taxable value (section 15(3) of the CGST Act).'
+      : '',
     doc.reverseCharge,
     doc.unregisteredNote ?? '',
     `E-commerce operator: ${doc.operator.name}, GSTIN ${doc.operator.gstin}`,

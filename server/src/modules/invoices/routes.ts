@@ -14,7 +14,7 @@ import { orders, taxDocuments } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { idSchema } from '../../lib/ids.ts';
 import { type Principal, principalOf, requireSignedIn } from '../accounts/index.ts';
-import type { StoredDocument } from './documents.ts';
+import { asIssued, type StoredDocument } from './documents.ts';
 import { pdfFileName, renderTaxDocumentPdf } from './pdf.ts';
 
 const NOT_FOUND: Record<TaxDocumentKind, string> = {
@@ -43,7 +43,7 @@ async function readDocument(
       (caller.role === 'seller' && row.sellerId === caller.id) ||
       (caller.role === 'user' && row.buyerId === caller.id));
   if (!allowed) throw notFound(NOT_FOUND[kind]);
-  return { _id: id, ...(row.document as StoredDocument) };
+  return { _id: id, ...asIssued(row.document as StoredDocument) };
 }
 
 /** Tax invoices and credit notes, as JSON and as PDF (DESIGN §11). */
