@@ -7,6 +7,7 @@ import type { Product } from '../lib/types.ts';
 import { sizeRange } from '../lib/variant-label.ts';
 import { TruckIcon } from './icons.tsx';
 import { Price } from './Price.tsx';
+import { SaleBadge } from './SaleBadge.tsx';
 import { WishlistHeart } from './WishlistHeart.tsx';
 import './product.css';
 import { useI18n } from '../lib/i18n.tsx';
@@ -52,6 +53,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
         </p>
       )}
       <Price price={product.price} markPrice={product.markPrice} />
+      <SaleBadge sale={product.sale} />
       {sizes && <p className="product-card-sizes">{sizes}</p>}
       <p className="delivery">
         <TruckIcon /> {i18n._(DELIVERY_PROMISE)}

@@ -15,6 +15,8 @@ export const queryClient = new QueryClient({
 /** Query-key factory: one place names every cached server resource. */
 export const keys = {
   cart: ['cart'] as const,
+  /** Under the cart's key: every change of the cart refreshes its offers too. */
+  cartOffers: ['cart', 'offers'] as const,
   wishlist: ['wishlist'] as const,
   product: (id: string) => ['product', id] as const,
   featured: ['featured'] as const,

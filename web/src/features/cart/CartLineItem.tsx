@@ -9,7 +9,7 @@ import { Link } from '../../lib/router.tsx';
 import type { CartLine } from '../../lib/types.ts';
 import { variantLabel } from '../../lib/variant-label.ts';
 
-/** One cart line: category, name, size and colour, image, quantity stepper, amount, remove. */
+/** One cart line: category, name, size and colour, image, quantity stepper, amount (and its coupon share), remove. */
 export function CartLineItem({
   line,
   busy,
@@ -64,6 +64,11 @@ export function CartLineItem({
       </div>
       <div className="cart-line-end">
         <strong>{formatRupees(line.amount, i18n.locale)}</strong>
+        {line.discount > 0 && (
+          <span className="line-discount" data-testid="line-discount">
+            {i18n._('Coupon −{amount}', { amount: formatRupees(line.discount, i18n.locale) })}
+          </span>
+        )}
         {onRemove && (
           <button
             type="button"

@@ -12,6 +12,7 @@ import { toast } from '../../lib/toast.ts';
 import { changeQuantity, type PaymentMethod, removeLine, setPaymentMethod } from './api.ts';
 import { CartLineItem } from './CartLineItem.tsx';
 import { CartSummary } from './CartSummary.tsx';
+import { CouponBox } from './CouponBox.tsx';
 import { GuestCart } from './GuestCart.tsx';
 import { PaymentMethodField, usePaymentChoices } from './PaymentMethodField.tsx';
 import './cart.css';
@@ -75,7 +76,8 @@ export default function CartPage() {
       </section>
     );
   }
-  const lines = cart.data.userCartProducts;
+  const data = cart.data;
+  const lines = data.userCartProducts;
   const busy = step.isPending || remove.isPending || cart.isFetching;
   return (
     <section className="page">
@@ -107,7 +109,11 @@ export default function CartPage() {
           </Link>
         </div>
         <aside className="card">
-          <CartSummary totals={cart.data.summary} />
+          <CartSummary
+            totals={data.summary}
+            coupon={data.coupon}
+            couponBox={lines.length > 0 && <CouponBox coupon={data.coupon} busy={busy} />}
+          />
           <PaymentMethodField value={chosen} choices={choices} onChange={setMethod} />
           <button
             type="button"

@@ -12,6 +12,7 @@ const flat = (over: Partial<Totals>): Totals => ({
   total: 0,
   taxIncluded: false,
   taxLines: [{ label: 'GST 18%', rate: 18, amount: over.gst ?? 0 }],
+  discount: 0,
   ...over,
 });
 
@@ -25,8 +26,7 @@ describe('cart summary', () => {
     expect(screen.getByTestId('summary-gst')).toHaveTextContent('Rs. 11.42');
     expect(screen.getByTestId('summary-shipping')).toHaveTextContent('Free');
     expect(screen.getByTestId('summary-total')).toHaveTextContent('Rs. 74.87');
-    expect(screen.getByLabelText('Coupon code')).toBeDisabled();
-    expect(screen.getByPlaceholderText('Temporarily Unavailable')).toBeInTheDocument();
+    expect(screen.queryByTestId('summary-discount')).toBeNull();
     // Before the shipping state is known the GST has no split to show.
     expect(screen.queryByTestId('summary-tax-line')).toBeNull();
     expect(screen.queryByText('Prices include GST')).toBeNull();
@@ -36,14 +36,12 @@ describe('cart summary', () => {
     render(
       <CartSummary
         totals={flat({ pieces: 2, subtotal: 246913, gst: 44444.34, shipping: 99, total: 291456.34 })}
-        showCoupon={false}
       />,
     );
     expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('Rs. 2,46,913.00');
     expect(screen.getByTestId('summary-gst')).toHaveTextContent('Rs. 44,444.34');
     expect(screen.getByTestId('summary-shipping')).toHaveTextContent('Rs. 99.00');
     expect(screen.getByTestId('summary-total')).toHaveTextContent('Rs. 2,91,456.34');
-    expect(screen.queryByLabelText('Coupon code')).not.toBeInTheDocument();
   });
 
   it('splits the 18% GST by place of supply under its row, as the server sent it', () => {
@@ -80,6 +78,7 @@ describe('cart summary', () => {
           shipping: 0,
           total: 3255.24,
           taxIncluded: true,
+          discount: 0,
           taxLines: [
             { label: 'IGST 5%', rate: 5, amount: 75 },
             { label: 'IGST 18%', rate: 18, amount: 180.24 },
@@ -101,5 +100,19 @@ describe('cart summary', () => {
     expect(screen.getByText('Total (incl. GST)')).toBeInTheDocument();
     expect(screen.getByTestId('summary-total')).toHaveTextContent('Rs. 3,255.24');
     expect(screen.getByText('Prices include GST')).toBeInTheDocument();
+  });
+
+  it('shows the coupon’s discount under the subtotal before it, which less the discount is the taxable amount', () => {
+    render(
+      <CartSummary
+        totals={flat({ pieces: 2, subtotal: 900, gst: 162, total: 1062, discount: 100 })}
+        coupon={{ code: 'FEST10', discount: 100, fundedBy: 'platform', message: null }}
+      />,
+    );
+    expect(screen.getByTestId('summary-subtotal')).toHaveTextContent('Rs. 1,000.00');
+    expect(screen.getByText('Coupon discount (FEST10)')).toBeInTheDocument();
+    expect(screen.getByTestId('summary-discount')).toHaveTextContent('−Rs. 100.00');
+    expect(screen.getByTestId('summary-taxable')).toHaveTextContent('Rs. 900.00');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('Rs. 1,062.00');
   });
 });

@@ -1,15 +1,27 @@
-import type { CartSummary as Totals } from '@vastra/contracts';
+import type { CartCoupon, CartSummary as Totals } from '@vastra/contracts';
+import type { ReactNode } from 'react';
 import { TaxTotals } from '../../components/TaxTotals.tsx';
 import { formatRupees } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 
 /**
- * SPEC §2 cart summary: pieces, subtotal, disabled coupon, taxable amount, GST, shipping, total.
- * Every amount is the server's (the cart answer's `summary`): the web app computes no tax. When
- * prices include GST the line amounts already hold it, so there is no subtotal before tax to show.
+ * SPEC §2 cart summary: pieces, subtotal, the coupon (`couponBox`, and its discount), taxable
+ * amount, GST, shipping, total. Every amount is the server's (the cart answer's `summary`): the web
+ * app computes no tax. When prices include GST the line amounts already hold it, so there is no
+ * subtotal before tax to show. The discount lowers the taxable value: the subtotal shown is the
+ * items' price before it, so subtotal − discount reads as the taxable amount below.
  */
-export function CartSummary({ totals, showCoupon = true }: { totals: Totals; showCoupon?: boolean }) {
+export function CartSummary({
+  totals,
+  coupon,
+  couponBox,
+}: {
+  totals: Totals;
+  coupon?: CartCoupon | null;
+  couponBox?: ReactNode;
+}) {
   const i18n = useI18n();
+  const discount = totals.discount;
   return (
     <div className="summary">
       <h2>{i18n._('Order Summary')}</h2>
@@ -19,16 +31,21 @@ export function CartSummary({ totals, showCoupon = true }: { totals: Totals; sho
         {!totals.taxIncluded && (
           <>
             <dt>{i18n._('Subtotal')}</dt>
-            <dd data-testid="summary-subtotal">{formatRupees(totals.subtotal, i18n.locale)}</dd>
+            <dd data-testid="summary-subtotal">{formatRupees(totals.subtotal + discount, i18n.locale)}</dd>
+          </>
+        )}
+        {discount > 0 && (
+          <>
+            <dt>
+              {coupon ? i18n._('Coupon discount ({code})', { code: coupon.code }) : i18n._('Coupon discount')}
+            </dt>
+            <dd className="discount" data-testid="summary-discount">
+              −{formatRupees(discount, i18n.locale)}
+            </dd>
           </>
         )}
       </dl>
-      {showCoupon && (
-        <div className="field coupon">
-          <label htmlFor="coupon">{i18n._('Coupon code')}</label>
-          <input id="coupon" disabled placeholder={i18n._('Temporarily Unavailable')} />
-        </div>
-      )}
+      {couponBox}
       <TaxTotals totals={totals} taxableLabel={/*i18n*/ 'Taxable amount'} />
     </div>
   );

@@ -94,7 +94,7 @@ export function GuestCart() {
           <aside className="card">
             <CartSummary totals={preview.data.summary} />
             <p className="muted small">
-              {i18n._('Log in or create an account to choose payment and check out.')}
+              {i18n._('Log in or create an account to use a coupon, choose payment and check out.')}
             </p>
             <button
               type="button"

@@ -48,6 +48,7 @@ function cartPaidBy(paymentMethod: PaymentMethodName): CartAnswer {
         paymentMethod,
         ...address,
         product: [saree],
+        discount: 0,
       },
     ],
     summary: {
@@ -58,8 +59,10 @@ function cartPaidBy(paymentMethod: PaymentMethodName): CartAnswer {
       total: 63000,
       taxIncluded: false,
       taxLines: [],
+      discount: 0,
     },
     checkout: { paymentMethod, ...address },
+    coupon: null,
   };
 }
 

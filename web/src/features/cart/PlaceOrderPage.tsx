@@ -93,7 +93,7 @@ export default function PlaceOrderPage() {
                 {!method && (
                   <p className="form-error">{i18n._('Please choose a payment method in your cart.')}</p>
                 )}
-                <CartSummary totals={found.summary} showCoupon={false} />
+                <CartSummary totals={found.summary} coupon={found.coupon} />
                 {refusal && !busy && (
                   <p className="form-error" role="alert" data-testid="place-order-error">
                     {refusal}

@@ -47,6 +47,7 @@ const cart: CartAnswer = {
       paymentMethod: 'COD',
       ...address,
       product: [product],
+      discount: 0,
     },
   ],
   summary: {
@@ -57,8 +58,10 @@ const cart: CartAnswer = {
     total: 35.83,
     taxIncluded: false,
     taxLines: [{ label: 'IGST 18%', rate: 18, amount: 5.47 }],
+    discount: 0,
   },
   checkout: { paymentMethod: 'COD', ...address },
+  coupon: null,
 };
 
 function show(page: ReactNode) {

@@ -15,6 +15,7 @@ export const asCartLine = (line: PreviewLine): CartLine => ({
   color: line.color,
   quantity: line.quantity,
   amount: line.amount,
+  discount: 0,
   paymentMethod: '',
   address: '',
   city: '',

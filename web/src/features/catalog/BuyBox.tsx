@@ -1,4 +1,5 @@
 import type { I18n } from '@lingui/core';
+import type { Variant } from '@vastra/contracts';
 import { LOW_STOCK } from '@vastra/contracts/constants';
 import { useState } from 'react';
 import { Price } from '../../components/Price.tsx';
@@ -8,6 +9,8 @@ import { useCartVariantKeys, variantKey } from '../../lib/cart.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useAddToCart, useBuyNow } from '../../lib/shop-actions.ts';
 import type { Product } from '../../lib/types.ts';
+import { BestOffer } from './BestOffer.tsx';
+import { SaleNote } from './SaleNote.tsx';
 import { SizeChartDialog } from './SizeChartDialog.tsx';
 import { VariantPicker } from './VariantPicker.tsx';
 import { useVariantChoice } from './variant-choice.ts';
@@ -16,6 +19,17 @@ import { useVariantChoice } from './variant-choice.ts';
 function stockText(i18n: I18n, stock: number): string {
   if (stock <= 0) return i18n._('Sold out');
   return stock < LOW_STOCK ? i18n._('Only {stock} left', { stock }) : i18n._('In stock');
+}
+
+/**
+ * The price struck through: the chosen size's MRP, else the regular price its sale lowers; the
+ * product's own (its cheapest size's) while none is chosen, or when it is not on sale.
+ */
+function markOf(p: Product, v: Variant | undefined): number | null {
+  if (!v) return p.markPrice;
+  if (v.mrp != null) return v.mrp;
+  if (v.price < v.regularPrice) return v.regularPrice;
+  return p.sale ? null : p.markPrice;
 }
 
 /**
@@ -42,13 +56,17 @@ export function BuyBox({ product: p }: { product: Product }) {
   const max = v?.stock ?? Math.max(0, ...p.variants.map((x) => x.stock));
   const prices = new Set(p.variants.filter((x) => x.stock > 0).map((x) => x.price));
   const shownQuantity = Math.min(quantity, Math.max(1, max));
+  // The product's sale, unless the size chosen is not in it.
+  const onSale = !!p.sale && (!v || v.price < v.regularPrice);
 
   return (
     <div className="buy-box">
       <p className="buy-price" data-testid="buy-price">
         {!v && prices.size > 1 && <span className="muted">{i18n._('From')} </span>}
-        <Price price={v?.price ?? p.price} markPrice={v ? (v.mrp ?? p.markPrice) : p.markPrice} />
+        <Price price={v?.price ?? p.price} markPrice={markOf(p, v)} />
       </p>
+      {onSale && <SaleNote sale={p.sale} />}
+      <BestOffer price={v?.price ?? p.price} />
       <p
         className={soldOut || (v && v.stock < LOW_STOCK) ? 'stock-out' : 'stock-ok'}
         data-testid="stock-line"
