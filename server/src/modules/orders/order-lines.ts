@@ -61,7 +61,7 @@ export type OrderHeader = Pick<
   | 'totalPaise'
   | 'gstMode'
   | 'createdAt'
-> & { provider?: string | null };
+> & { provider?: string | null; discountPaise?: number; couponCode?: string | null };
 
 /** What one order line of an answer is built from: the item's snapshot, its order, the product now. */
 export interface LineSource {
@@ -92,8 +92,8 @@ export interface LineSource {
     | 'status'
     | 'createdAt'
   > &
-    // Absent on an order just placed (not delivered, not a replacement, no cash collected).
-    Partial<Pick<OrderItemRow, 'deliveredAt' | 'exchangeOfReturnId' | 'codCollectedAt'>>;
+    // Absent on an order just placed (not delivered, not a replacement, no cash collected, no coupon).
+    Partial<Pick<OrderItemRow, 'deliveredAt' | 'exchangeOfReturnId' | 'codCollectedAt' | 'discountPaise'>>;
   order: OrderHeader;
   current: ProductRow | null;
   company: string;
@@ -190,6 +190,7 @@ export function toOrderLine(row: LineSource): OrderLine {
     postalCode: order.postalCode,
     date: order.createdAt.toISOString(),
     product: [lineProduct(row)],
+    discount: paiseToRupees(item.discountPaise ?? 0),
   };
 }
 
@@ -251,16 +252,20 @@ export async function listSellerOrderLines(db: DbOrTx, sellerId: string, query: 
 
 /**
  * What the buyer paid or pays for an item, GST included, from the figures stored when it was placed:
- * `flat18` prices exclude GST (price × qty + its tax), `india` prices include it (price × qty).
+ * `flat18` prices exclude GST (price × qty + its tax), `india` prices include it (price × qty); less
+ * the item's share of a coupon either way (so it is the item's taxable value + tax).
  */
 export const buyerPaysPaise = (
-  item: Pick<OrderItemRow, 'amountPaise' | 'taxPaise'>,
+  item: Pick<OrderItemRow, 'amountPaise' | 'taxPaise'> & Partial<Pick<OrderItemRow, 'discountPaise'>>,
   order: Pick<OrderRow, 'gstMode'>,
-) => (order.gstMode === 'india' ? item.amountPaise : item.amountPaise + item.taxPaise);
+) =>
+  (order.gstMode === 'india' ? item.amountPaise : item.amountPaise + item.taxPaise) -
+  (item.discountPaise ?? 0);
 
 /** The cash a courier collects for an item: Cash On Delivery, not cancelled, not collected yet. */
 export const codToCollectPaise = (
-  item: Pick<OrderItemRow, 'amountPaise' | 'taxPaise' | 'status' | 'codCollectedAt'>,
+  item: Pick<OrderItemRow, 'amountPaise' | 'taxPaise' | 'status' | 'codCollectedAt'> &
+    Partial<Pick<OrderItemRow, 'discountPaise'>>,
   order: Pick<OrderRow, 'gstMode' | 'paymentMethod'>,
 ) =>
   order.paymentMethod === 'cod' && item.status !== 'cancelled' && !item.codCollectedAt
@@ -341,5 +346,7 @@ export function toApiOrder(order: OrderHeader, items: OrderLine[]): ApiOrder {
     taxLines: orderTaxLines(items),
     date: order.createdAt.toISOString(),
     items,
+    discount: paiseToRupees(order.discountPaise ?? 0),
+    couponCode: order.couponCode ?? null,
   };
 }

@@ -19,10 +19,10 @@ const TO_SHIP_SHOWN = 20;
 
 /**
  * What the buyer paid or pays for an item, GST included, from the stored item columns (the SQL twin
- * of `buyerPaysPaise`): `india` prices include GST, `flat18` prices add it.
+ * of `buyerPaysPaise`): `india` prices include GST, `flat18` prices add it; less a coupon's share.
  */
 export const buyerPaysSql = sql<number>`(case when ${orders.gstMode} = 'india' then ${orderItems.amountPaise}
-  else ${orderItems.amountPaise} + ${orderItems.taxPaise} end)`;
+  else ${orderItems.amountPaise} + ${orderItems.taxPaise} end - ${orderItems.discountPaise})`;
 
 /** The India day (`YYYY-MM-DD`) an order was placed on, without relying on the server's time-zone data. */
 const daySql = sql<string>`to_char(${orders.createdAt} + interval '330 minutes', 'YYYY-MM-DD')`;
