@@ -160,6 +160,19 @@ export async function isAdminCaller(request: FastifyRequest): Promise<boolean> {
   return principal?.role === 'admin';
 }
 
+/**
+ * Whether the caller holds a valid, unexpired customer token, without reading the account (the
+ * token's signature and expiry only; verified tokens are remembered). What public catalogue reads
+ * check while a sale is in early access: the worst a deleted account's token gets there is a sale
+ * price on display, which its orders (which read the account) would refuse it anyway.
+ */
+export async function isShopperCaller(request: FastifyRequest): Promise<boolean> {
+  const raw = readToken(request);
+  if (!raw) return false;
+  const claims = await request.server.deps.tokens.verify(raw);
+  return claims?.role === 'user' && isId(claims.sub);
+}
+
 /** The customer session set by requireCustomerToken; throws if a route forgot its guard. */
 export function customerOf(request: FastifyRequest): CustomerSession {
   if (!request.customer) throw new AppError('UNAUTHENTICATED', MUST_LOGIN);

@@ -4,6 +4,7 @@ export {
   type CustomerSession,
   customerOf,
   isAdminCaller,
+  isShopperCaller,
   type Principal,
   principalOf,
   requireCustomerToken,

@@ -4,6 +4,8 @@ import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
+import { isShopperCaller } from '../accounts/index.ts';
+import { EMPTY_CALENDAR, readSaleCalendar, type SaleCalendar, type SaleView } from './sale-calendar.ts';
 import { catalogVersionReader } from './version.ts';
 
 /** What a public catalogue read produces on a cache miss. */
@@ -14,6 +16,15 @@ export interface CacheFill {
   /** The answer's Content-Type; JSON unless said (the server-rendered pages are HTML). */
   contentType?: string;
 }
+
+/**
+ * Loads an answer for one viewer at one moment: built with `sales.view` (`toApiProduct(row, view)`),
+ * it is served to every viewer whose open sales are the same (`sales.open.key`).
+ */
+export type CacheLoad = (sales: SaleView) => Promise<CacheFill>;
+
+/** What a shared cache must key an answer on while a sale is in early access (signed in or not). */
+const VARY_SIGN_IN = 'auth-token, authorization';
 
 const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -74,11 +85,12 @@ class Page {
     this.small = text !== undefined && bytes.length <= SMALL_PAGE_BYTES ? text : undefined;
     this.compressible = bytes.length >= COMPRESS_MIN_BYTES;
     this.etag = etag ?? `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"`;
+    const vary = [own?.vary, this.compressible ? 'accept-encoding' : undefined].filter(Boolean).join(', ');
     this.notModifiedHeaders = {
       ...own,
       etag: this.etag,
       'cache-control': CACHE_CONTROL,
-      ...(this.compressible ? { vary: 'accept-encoding' } : {}),
+      ...(vary ? { vary } : {}),
     };
     this.headers = { ...this.notModifiedHeaders, 'content-type': contentType };
   }
@@ -214,18 +226,26 @@ export class LocalVersion implements VersionSource {
  * version. Each process keeps its own; the version in the database (bumped in the same transaction
  * as every price, stock, rating or visibility change) keeps all processes correct, so a change is
  * visible on the next read. Checkout never reads from here.
+ *
+ * Sale prices also change with time: an answer is kept under its query and the sale events open for
+ * its viewer when it was made (sale-calendar.ts), read again with the version. With no sale open the
+ * key is the query alone, and a warm request runs no more SQL than without sales.
  */
 export class CatalogCache {
   private pages = new Map<string, Page>();
   private loading = new Map<string, Promise<Page>>();
   private bytes = 0;
   private version = -1;
+  /** The sale calendar read at a version (`value` once read: a warm request does not wait on it). */
+  private calendar: { version: number; promise: Promise<SaleCalendar>; value?: SaleCalendar } | undefined;
   /** Answers served from memory, and answers loaded (metrics read them: ADR 016). */
   hits = 0;
   misses = 0;
 
   constructor(
     private readonly gate: VersionSource,
+    /** The sale events not ended (none: a cache that knows no sales, as in unit tests). */
+    private readonly readCalendar: () => Promise<SaleCalendar> = async () => EMPTY_CALENDAR,
     private readonly maxBytes = 32 * 1024 * 1024,
   ) {}
 
@@ -238,19 +258,35 @@ export class CatalogCache {
   }
 
   /**
-   * The answer for `key` at the current catalogue version, loading it once on a miss. `serialize`
-   * turns the loaded payload into the cached JSON (sendCached passes the route's answer schema).
+   * The answer for `key` at the current catalogue version and for the sales open for this viewer
+   * now, loading it once on a miss. `serialize` turns the loaded payload into the cached JSON
+   * (sendCached passes the route's answer schema). `signedIn` says whether the viewer is a signed-in
+   * shopper: asked only while a sale is in early access.
    */
   async get(
-    key: string,
-    load: () => Promise<CacheFill>,
+    query: string,
+    load: CacheLoad,
     serialize: Serialize = JSON.stringify,
+    signedIn?: () => Promise<boolean>,
   ): Promise<Page> {
     const version = await this.gate.current();
+    const calendar =
+      (this.calendar?.version === version ? this.calendar.value : undefined) ??
+      (await this.calendarAt(version));
+    const now = Date.now();
+    const personal = calendar.dependsOnSignIn(now);
+    const shopper = personal && signedIn ? await signedIn() : false;
+    const { key, sales } = viewOf(query, calendar, now, shopper, personal);
+    const fill: () => Promise<CacheFill> = personal
+      ? async () => {
+          const filled = await load(sales);
+          return { ...filled, headers: { ...filled.headers, vary: VARY_SIGN_IN } };
+        }
+      : () => load(sales);
     if (version !== this.version) {
       // Every page of an older version is stale (and a newer one we'd not have yet): start over.
       if (version > this.version) this.reset(version);
-      else return this.fill(version, load, serialize); // a reader that lost a race with a newer version: don't cache
+      else return this.fill(version, fill, serialize); // a reader that lost a race with a newer version: don't cache
     }
     const hit = this.pages.get(key);
     if (hit) {
@@ -261,11 +297,40 @@ export class CatalogCache {
     const flightKey = `${version}\u0000${key}`;
     let flight = this.loading.get(flightKey);
     if (!flight) {
-      flight = this.fill(version, load, serialize).finally(() => this.loading.delete(flightKey));
+      flight = this.fill(version, fill, serialize).finally(() => this.loading.delete(flightKey));
       this.loading.set(flightKey, flight);
       flight.then((page) => this.store(key, page)).catch(() => undefined);
     }
     return flight;
+  }
+
+  /**
+   * The newest sale calendar read, read now when none was: for work whose results are kept under
+   * the sales they were made for (search's background fill of product answers), where one a
+   * version behind is only a key no request asks for.
+   */
+  async latestCalendar(): Promise<SaleCalendar> {
+    return this.calendar?.value ?? this.calendarAt(await this.gate.current());
+  }
+
+  /**
+   * The calendar read at `version` or later: read once per version (a sale event or price write
+   * bumps it), shared by the requests that learn the version meanwhile.
+   */
+  private calendarAt(version: number): Promise<SaleCalendar> {
+    const known = this.calendar;
+    if (known && known.version >= version) return known.promise;
+    const entry: NonNullable<CatalogCache['calendar']> = { version, promise: this.readCalendar() };
+    entry.promise.then(
+      (value) => {
+        entry.value = value;
+      },
+      () => {
+        if (this.calendar === entry) this.calendar = undefined;
+      },
+    );
+    this.calendar = entry;
+    return entry.promise;
   }
 
   private async fill(version: number, load: () => Promise<CacheFill>, serialize: Serialize): Promise<Page> {
@@ -296,6 +361,18 @@ export class CatalogCache {
   }
 }
 
+/**
+ * The viewer's sales at `now` and the key their answer is kept under: the query alone when no sale
+ * is open for them; with the open events otherwise. While a sale is in early access (`personal`) the
+ * answer depends on who asks, so it is keyed (and marked to shared caches) as such.
+ */
+function viewOf(query: string, calendar: SaleCalendar, now: number, shopper: boolean, personal: boolean) {
+  const open = calendar.openFor(now, shopper);
+  const sales: SaleView = { view: { now: new Date(now), signedIn: shopper }, open };
+  const key = personal ? `${query}\u0000*${open.key}` : open.key ? `${query}\u0000${open.key}` : query;
+  return { key, sales };
+}
+
 /** A stable cache key: the route name plus its validated query, in key order, without empty values. */
 export function cacheKey(route: string, params: Record<string, unknown> = {}): string {
   const parts = Object.keys(params)
@@ -314,7 +391,7 @@ export function catalogCacheOf(deps: AppDeps): CatalogCache {
     const source = deps.database.listenLocal
       ? new LocalVersion(deps.database)
       : new VersionGate(catalogVersionReader(deps.database));
-    cache = new CatalogCache(source);
+    cache = new CatalogCache(source, () => readSaleCalendar(deps.db));
     caches.set(deps, cache);
   }
   return cache;
@@ -336,7 +413,7 @@ export async function sendCached<Reply extends FastifyReply>(
   req: FastifyRequest,
   reply: Reply,
   key: string,
-  load: () => Promise<CacheFill>,
+  load: CacheLoad,
   /** How to turn the payload into the cached text; the route's answer schema unless given. */
   serialize?: Serialize,
 ): Promise<Reply> {
@@ -346,6 +423,7 @@ export async function sendCached<Reply extends FastifyReply>(
     key,
     load,
     serialize ?? ((payload: unknown) => reply.serialize(payload) as string),
+    () => isShopperCaller(req),
   );
   if (matches(req.headers['if-none-match'], page.etag)) {
     reply.code(304).headers(page.notModifiedHeaders).send();

@@ -1,5 +1,5 @@
 /** The catalogue: products, their stock, listings and the catalogue cache. Other code imports only this file. */
-export { catalogCacheOf, sendCached } from './cache.ts';
+export { type CacheLoad, catalogCacheOf, sendCached } from './cache.ts';
 export { hideProduct, publishHeldProducts } from './hide-product.ts';
 export { releaseImageIfUnused } from './image-cleanup.ts';
 export { productIdToDelete } from './product-id.ts';
@@ -13,12 +13,21 @@ export {
   namedVariant,
   type ProductRow,
   productColumns,
+  publicView,
   toApiProduct,
   type VariantRow,
   variantSalesSql,
   variantsJson,
 } from './product-view.ts';
 export { recomputeProductRating } from './rating.ts';
+export {
+  EMPTY_CALENDAR,
+  NO_SALE,
+  type OpenSales,
+  SaleCalendar,
+  type SaleView,
+  type SaleWindow,
+} from './sale-calendar.ts';
 export { findProductStatus, markProductRemoved, PRODUCT_NOT_FOUND } from './seller-products.ts';
 export { countVisibleProducts, listSitemapProducts, type SitemapProduct } from './sitemap-products.ts';
 export {

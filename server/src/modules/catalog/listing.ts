@@ -1,10 +1,17 @@
-import type { Category, SubCategory } from '@vastra/contracts';
+import type { Category, PriceView, SubCategory } from '@vastra/contracts';
 import { FEATURED_LIMIT } from '@vastra/contracts';
 import { and, asc, count, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { products, sellers } from '../../db/schema.ts';
 import type { ListOrder, ListPage } from '../../lib/legacy-list.ts';
-import { type ApiProduct, isVisible, productColumns, toApiProduct, toOwnProduct } from './product-view.ts';
+import {
+  type ApiProduct,
+  isVisible,
+  productColumns,
+  publicView,
+  toApiProduct,
+  toOwnProduct,
+} from './product-view.ts';
 
 export interface ListProductsQuery {
   category?: Category;
@@ -35,8 +42,8 @@ async function pageOf(
   page: number,
   limit: number,
   order: ListOrder = 'newest',
-  /** The seller's own list: each product says whether it is on sale, and why not. */
-  own = false,
+  /** The shopper the prices are for; none: the seller's own list (regular prices, and whether each is on sale). */
+  view: PriceView | undefined = undefined,
 ): Promise<ProductPage> {
   const counted = db
     .select({ n: count() })
@@ -57,7 +64,10 @@ async function pageOf(
     .limit(limit)
     .offset((page - 1) * limit);
   if (rows.length > 0)
-    return { items: rows.map((r) => (own ? toOwnProduct(r) : toApiProduct(r))), total: rows[0]!.total };
+    return {
+      items: rows.map((r) => (view ? toApiProduct(r, view) : toOwnProduct(r))),
+      total: rows[0]!.total,
+    };
   // Past the last page there is no row to carry the count; only then a second statement counts.
   if (page === 1) return { items: [], total: 0 };
   const [row] = await counted;
@@ -66,25 +76,34 @@ async function pageOf(
 
 /**
  * One page of the public catalogue, newest first, optionally filtered by category or
- * sub-category: the query behind every SPEC §7 list endpoint (and the one to cache).
+ * sub-category: the query behind every SPEC §7 list endpoint (and the one to cache), at the prices
+ * the viewer pays at that moment.
  */
-export function listProducts(db: DbOrTx, query: ListProductsQuery): Promise<ProductPage> {
+export function listProducts(
+  db: DbOrTx,
+  query: ListProductsQuery,
+  view: PriceView = publicView(),
+): Promise<ProductPage> {
   const where = and(
     isVisible,
     query.category ? eq(products.category, query.category) : undefined,
     query.subCategory ? eq(products.subCategory, query.subCategory) : undefined,
   );
-  return pageOf(db, where, query.page, query.limit);
+  return pageOf(db, where, query.page, query.limit, 'newest', view);
 }
 
 /** A page of a seller's own products (not removed), whatever their visibility in the shop. */
 export function listSellerProducts(db: DbOrTx, sellerId: string, { page, limit, order }: ListPage) {
   const where = and(eq(products.sellerId, sellerId), ne(products.status, 'removed'));
-  return pageOf(db, where, page, limit, order, true);
+  return pageOf(db, where, page, limit, order);
 }
 
-/** The landing page's cards: best rated first, then newest; only products in stock. */
-export async function listFeatured(db: DbOrTx, limit = FEATURED_LIMIT): Promise<ApiProduct[]> {
+/** The landing page's cards: best rated first, then newest; only products in stock; at the viewer's prices. */
+export async function listFeatured(
+  db: DbOrTx,
+  view: PriceView = publicView(),
+  limit = FEATURED_LIMIT,
+): Promise<ApiProduct[]> {
   const rows = await db
     .select(productColumns)
     .from(products)
@@ -92,5 +111,5 @@ export async function listFeatured(db: DbOrTx, limit = FEATURED_LIMIT): Promise<
     .where(and(isVisible, gt(products.stock, 0)))
     .orderBy(desc(products.ratingAvg), desc(products.ratingCount), ...NEWEST_FIRST)
     .limit(limit);
-  return rows.map((r) => toApiProduct(r));
+  return rows.map((r) => toApiProduct(r, view));
 }

@@ -3,6 +3,7 @@ import {
   LISTING_FILTERS,
   legacyListQuerySchema,
   PAGE_DEFAULT_LIMIT,
+  type PriceView,
   productInListSchema,
   productListSchema,
   productSchema,
@@ -59,22 +60,22 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
         ? { page: 1, limit: config.legacyListLimit }
         : { page: req.query.page ?? 1, limit: req.query.limit ?? PAGE_DEFAULT_LIMIT };
       // Public reads are served from the catalogue cache (cache.ts): serialized once per catalogue version.
-      return sendCached(req, reply, whole ? path : cacheKey(path, page), async () => {
-        const { items, total } = await listProducts(db, { ...filter, ...page });
+      return sendCached(req, reply, whole ? path : cacheKey(path, page), async ({ view }) => {
+        const { items, total } = await listProducts(db, { ...filter, ...page }, view);
         return { payload: items, headers: { 'x-total-count': String(total) } };
       });
     });
   }
 
-  const productPayload = async (id: string) => {
+  const productPayload = async (id: string, view: PriceView) => {
     const row = await findVisibleProduct(db, id);
     if (!row) throw notFound(PRODUCT_NOT_FOUND);
-    return toApiProduct(row);
+    return toApiProduct(row, view);
   };
 
   app.get('/api/product-page/:id', { schema: productSchemaOf(productSchema) }, async (req, reply) =>
-    sendCached(req, reply, cacheKey('product-page', req.params), async () => ({
-      payload: await productPayload(req.params.id),
+    sendCached(req, reply, cacheKey('product-page', req.params), async ({ view }) => ({
+      payload: await productPayload(req.params.id, view),
     })),
   );
 
@@ -82,14 +83,14 @@ export default async function catalogRoutes(fastify: FastifyInstance) {
     '/api/seller/get-a-product/:id',
     { schema: productSchemaOf(productInListSchema) },
     async (req, reply) =>
-      sendCached(req, reply, cacheKey('get-a-product', req.params), async () => ({
-        payload: [await productPayload(req.params.id)],
+      sendCached(req, reply, cacheKey('get-a-product', req.params), async ({ view }) => ({
+        payload: [await productPayload(req.params.id, view)],
       })),
   );
 
   const featured = { response: { 200: productListSchema, ...errorResponses } };
   app.get('/api/featured', { schema: featured }, async (req, reply) =>
-    sendCached(req, reply, 'featured', async () => ({ payload: await listFeatured(db) })),
+    sendCached(req, reply, 'featured', async ({ view }) => ({ payload: await listFeatured(db, view) })),
   );
 
   await app.register(sellerProductRoutes);

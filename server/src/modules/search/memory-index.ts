@@ -8,8 +8,10 @@ import {
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
+import { NO_SALE, type OpenSales } from '../catalog/index.ts';
 import type { SortKey } from './cursor.ts';
 import { ProductJsonCache } from './product-json.ts';
+import { SalePrices, type SaleRow } from './sale-prices.ts';
 import type { TsNode } from './tsquery.ts';
 
 /**
@@ -191,6 +193,8 @@ interface Row {
   colors_in_stock: string[];
   /** The (size, colour) of each variant in stock, for a product of several colours only (else null). */
   pairs: [string, string | null][] | null;
+  /** Its sizes with their sale prices in events not ended, when it has any (sale-prices.ts). */
+  sales: SaleRow;
   rating_avg: number;
   rating_count: number;
   created: string;
@@ -212,7 +216,16 @@ const ROW_COLUMNS =
   case when cardinality(colors_in_stock) > 0 then (
     select json_agg(json_build_array(v.size, case when v.color <> '' then v.color else product_search.color end))
     from product_variants v where v.product_id = product_search.product_id and v.stock > 0
-  ) end as pairs`);
+  ) end as pairs,
+  case when product_search.product_id in (
+    select sp.product_id from sale_prices sp join sale_events e on e.id = sp.event_id where e.ends_at > now()
+  ) then (
+    select json_agg(json_build_array(v.price_paise, v.stock > 0, (
+      select json_agg(json_build_array(sp.event_id::text, sp.sale_price_paise))
+      from sale_prices sp join sale_events e on e.id = sp.event_id
+      where sp.variant_id = v.id and e.ends_at > now())))
+    from product_variants v where v.product_id = product_search.product_id
+  ) end as sales`);
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -234,6 +247,8 @@ export interface IndexQuery {
   sizes?: readonly string[];
   colorKeys?: string[];
   inStock?: boolean;
+  /** The sale events open for the viewer: prices filter, count and sort as they pay them (none: no sale). */
+  open?: OpenSales;
   /** `relevance` only with text. */
   sort: SearchSort;
   limit: number;
@@ -280,6 +295,8 @@ const META_IN_STOCK = 1 << 19;
 const META_SIZE_WIDE = 1 << 20;
 const META_COLOR_WIDE = 1 << 21;
 const META_SPELLING_WIDE = 1 << 22;
+/** It has sale prices (sale-prices.ts): during a sale its price, and so its band, may be another. */
+const META_ON_SALE = 1 << 23;
 
 /** A list of codes as bits, and 1 when one of them is 31 or more (the bits then do not say it all). */
 function maskOf(codes: Int32Array): [number, number] {
@@ -352,6 +369,10 @@ class Slots {
   readonly sizeBits = new BitSets();
   /** Code 0: in stock. */
   readonly inStockBits = new BitSets();
+  /** Code 0: has sale prices (a price filter during a sale takes them whatever their band). */
+  readonly onSaleBits = new BitSets();
+  /** The sale prices of the products that have some (prices per set of open events). */
+  readonly salePrices = new SalePrices();
 
   /** Where each product is now. */
   slotOf = new Map<string, number>();
@@ -397,6 +418,7 @@ class Slots {
       this.bandBits,
       this.sizeBits,
       this.inStockBits,
+      this.onSaleBits,
     ])
       bits.grow(cap >>> 5);
     this.capacity = cap;
@@ -417,6 +439,7 @@ class Slots {
     if (slot === undefined) return;
     this.alive[slot] = 0;
     this.slotOf.delete(id);
+    this.salePrices.delete(slot);
     this.dead++;
   }
 
@@ -480,6 +503,7 @@ class Slots {
       (sizeWide ? META_SIZE_WIDE : 0) |
       (colorWide ? META_COLOR_WIDE : 0) |
       (spellingWide ? META_SPELLING_WIDE : 0);
+    this.setSalesAt(s, r.sales);
     this.categoryBits.add(category, s);
     this.subCategoryBits.add(subCategory, s);
     this.bandBits.add(band, s);
@@ -514,6 +538,25 @@ class Slots {
   setPairs(id: string, pairs: Row['pairs']) {
     const slot = this.slotOf.get(id);
     if (slot !== undefined) this.pairs[slot] = this.pairsOf(pairs);
+  }
+
+  /** Whether the product has sale prices kept. */
+  hasSales(id: string): boolean {
+    const slot = this.slotOf.get(id);
+    return slot !== undefined && (this.meta[slot]! & META_ON_SALE) !== 0;
+  }
+
+  /** A size's stock or price changed without changing the product's search row: its sale prices, in place. */
+  setSales(id: string, sales: SaleRow) {
+    const slot = this.slotOf.get(id);
+    if (slot !== undefined) this.setSalesAt(slot, sales);
+  }
+
+  private setSalesAt(slot: number, sales: SaleRow) {
+    if (this.salePrices.set(slot, sales)) {
+      this.meta[slot]! |= META_ON_SALE;
+      this.onSaleBits.add(0, slot);
+    } else this.meta[slot]! &= ~META_ON_SALE;
   }
 
   setInactiveSellers(ids: string[]) {
@@ -584,6 +627,8 @@ function prefilters(
     max: number | undefined;
     sizeFlags: Uint8Array | undefined;
     inStockOnly: boolean;
+    /** Prices are a sale's: products on sale may be in any band. */
+    onSale: boolean;
   },
 ): { passes: Uint32Array[]; dims: number[] } {
   const price = f.min !== undefined || f.max !== undefined;
@@ -613,6 +658,7 @@ function prefilters(
       if ((f.max === undefined || from <= f.max) && (f.min === undefined || to > f.min))
         bands.push(s.bandBits.of(b));
     }
+    if (f.onSale) bands.push(s.onSaleBits.of(0));
     passes.push(union(bands));
     dims.push(PRICE);
   }
@@ -630,8 +676,8 @@ function prefilters(
 }
 
 /** The sort's comparison of two slots (negative: `a` first) and of a slot with a cursor's key. */
-function orderOf(s: Slots, sort: SearchSort, tier: Uint8Array | undefined) {
-  const { created, ids, price, ratingAvg, ratingCount } = s;
+function orderOf(s: Slots, sort: SearchSort, tier: Uint8Array | undefined, price: Int32Array = s.price) {
+  const { created, ids, ratingAvg, ratingCount } = s;
   const newest = (a: number, b: number) =>
     created[b]! - created[a]! || (ids[a]! < ids[b]! ? 1 : ids[a]! > ids[b]! ? -1 : 0);
   const newestVsKey = (a: number, at: number, id: string) =>
@@ -805,6 +851,15 @@ export class SearchIndex {
     return this.slots !== undefined;
   }
 
+  /**
+   * What the product's answer depends on among the viewer's open sales (sale-prices.ts
+   * `answerKey`): its kept JSON is kept per such key, empty for its regular answer.
+   */
+  answerKey(id: string, open: OpenSales): string {
+    const s = this.slots;
+    return s ? s.salePrices.answerKey(s.slotOf.get(id), open) : '';
+  }
+
   /** Products in memory (live slots). */
   get size() {
     return this.slots ? this.slots.slotOf.size : 0;
@@ -917,10 +972,13 @@ export class SearchIndex {
     this.productJson.drop([...changed, ...(r!.shown ?? [])], r!.sellers ?? []);
     // Most of the catalogue changed (a bulk load): reading it whole is cheaper.
     if (changed.length > Math.max(this.reloadPastChanges, slots.slotOf.size / 4)) return this.startOver();
-    // A variant's stock, size or colour changes its product's row (product_changes), not always
-    // its search row: a product of several colours has its (size, colour) pairs read again.
+    // A variant's stock, size, colour or price changes its product's row (product_changes), not
+    // always its search row: a product of several colours has its (size, colour) pairs read again,
+    // a product with sale prices its sizes' prices and stock.
     const searchChanged = new Set(changed);
-    const repaired = (r!.shown ?? []).filter((id) => !searchChanged.has(id) && slots.hasPairs(id));
+    const repaired = (r!.shown ?? []).filter(
+      (id) => !searchChanged.has(id) && (slots.hasPairs(id) || slots.hasSales(id)),
+    );
     if (changed.length > 0 || repaired.length > 0) {
       const rows = rowsOf<Row>(
         await this.db.execute(
@@ -935,7 +993,10 @@ export class SearchIndex {
       for (const id of changed) if (!present.has(id)) slots.remove(id);
       for (const row of rows) {
         if (searchChanged.has(row.id)) slots.add(row);
-        else slots.setPairs(row.id, row.pairs);
+        else {
+          slots.setPairs(row.id, row.pairs);
+          slots.setSales(row.id, row.sales);
+        }
       }
     }
     slots.setInactiveSellers(r!.inactive ?? []);
@@ -1001,7 +1062,13 @@ export class SearchIndex {
     if (this.matches.length < n) this.matches = new Int32Array(s.capacity);
     const matches = this.matches;
 
-    const { alive, seller, inactiveSellers, brandKey, brandSpelling, price, sizes, colorKeys, meta } = s;
+    const { alive, seller, inactiveSellers, brandKey, brandSpelling, sizes, colorKeys, meta } = s;
+    // The prices the viewer pays now: the regular ones, or a copy with the open sales' applied, in
+    // which a product on sale may have left its band.
+    const price = s.salePrices.pricesFor(q.open ?? NO_SALE, s.price);
+    const onSale = price !== s.price;
+    const bandAt = (d: number, m: number) =>
+      onSale && m & META_ON_SALE ? bandOf(price[d]!) : (m >>> 16) & 7;
     const colorSpellings = s.colorSpellings;
     const { sizeMask, colorMask, colorSpellingMask } = s;
     let colorBits = 0;
@@ -1083,7 +1150,7 @@ export class SearchIndex {
       if (fails === 0 || failed === CATEGORY) catCount[productCategory]!++;
       if (fails === 0 || failed === SUB_CATEGORY) subCount[productSubCategory]!++;
       if ((fails === 0 || failed === BRAND) && brandKey[d]! >= 0) brandCount[brandKey[d]!]!++;
-      if (fails === 0 || failed === PRICE) bandCount[(m >>> 16) & 7]!++;
+      if (fails === 0 || failed === PRICE) bandCount[bandAt(d, m)]!++;
       // The size and colour facets ignore the one-variant rule with their own filter.
       if (fails === 0 || failed === SIZE || failed === SAME_VARIANT) countSizes(d, m);
       if (fails === 0 || failed === COLOR || failed === SAME_VARIANT) {
@@ -1118,7 +1185,7 @@ export class SearchIndex {
       if (brandSpelling[d]! >= 0) brandSeen[brandSpelling[d]!] = 1;
       if (dim === CATEGORY) catCount[m & 0xff]!++;
       else if (dim === SUB_CATEGORY) subCount[(m >>> 8) & 0xff]!++;
-      else if (dim === PRICE) bandCount[(m >>> 16) & 7]!++;
+      else if (dim === PRICE) bandCount[bandAt(d, m)]!++;
       else if (dim === SIZE) countSizes(d, m);
       // IN_STOCK: a product out of stock adds nothing to the in-stock count.
     };
@@ -1129,6 +1196,7 @@ export class SearchIndex {
       max,
       sizeFlags,
       inStockOnly,
+      onSale,
     });
     if (text || passes.length > 0) {
       const k = passes.length;
@@ -1199,7 +1267,7 @@ export class SearchIndex {
         tier[d] = s.nameKey[d] === typed ? 0 : named[d >>> 5]! & (1 << (d & 31)) ? 1 : 2;
       }
     }
-    const order = orderOf(s, q.sort, tier);
+    const order = orderOf(s, q.sort, tier, price);
     let pool = matches.subarray(0, total);
     if (q.after) {
       const after = q.after;

@@ -20,6 +20,11 @@ import { createHash } from 'node:crypto';
  * millisecond), and ten thousand kept answers are not marked by every garbage collection.
  *
  * Bounded: least recently used answers go first once their bytes pass `maxBytes`.
+ *
+ * A product on sale has an answer per set of its events open (`view`, from the search index's
+ * `answerKey`; empty for its regular answer): a window opening or closing changes the key, never
+ * the text kept under one, so no answer outlives a sale boundary. Its answers go together when it
+ * is dropped.
  */
 
 /** 24 MB of text (about 10,000 products) unless told otherwise (the server: SEARCH_ANSWERS_MB). */
@@ -36,8 +41,12 @@ export interface ProductAnswer {
 }
 
 interface Entry extends ProductAnswer {
+  id: string;
   sellerId: string;
 }
+
+/** Where an answer is kept: the product's id, with the view it was made for when there is one. */
+const keyOf = (id: string, view: string) => (view ? `${id}\u0000${view}` : id);
 
 /** The text as UTF-8 in a buffer of its own (not a slice of Node's shared pool, which a kept slice would pin). */
 function ownBytes(text: string): Buffer {
@@ -54,6 +63,8 @@ function productAnswer(text: string): ProductAnswer {
 
 export class ProductJsonCache {
   private entries = new Map<string, Entry>();
+  /** The keys of each product's answers made for a sale view (most products have none). */
+  private viewed = new Map<string, Set<string>>();
   private bytes = 0;
   /** Advanced by each drop: a read records where it began. */
   private epoch = 0;
@@ -75,22 +86,23 @@ export class ProductJsonCache {
     return this.bytes;
   }
 
-  /** The product's JSON, or undefined (it then counts as most recently used). */
-  get(id: string): ProductAnswer | undefined {
-    const entry = this.entries.get(id);
+  /** The product's JSON for `view`, or undefined (it then counts as most recently used). */
+  get(id: string, view = ''): ProductAnswer | undefined {
+    const key = keyOf(id, view);
+    const entry = this.entries.get(key);
     if (!entry) {
       this.misses++;
       return undefined;
     }
     this.hits++;
-    this.entries.delete(id);
-    this.entries.set(id, entry);
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     return entry;
   }
 
-  /** Whether the product's JSON is kept (not counted as a use). */
-  has(id: string): boolean {
-    return this.entries.has(id);
+  /** Whether the product's JSON for `view` is kept (not counted as a use). */
+  has(id: string, view = ''): boolean {
+    return this.entries.has(keyOf(id, view));
   }
 
   /** Where a read from the database begins: pass it to `put`. */
@@ -102,7 +114,7 @@ export class ProductJsonCache {
    * Keeps a product's JSON read since `since`, unless the product or its seller was dropped after;
    * the JSON's bytes, kept or not.
    */
-  put(id: string, sellerId: string, text: string, since: number): ProductAnswer {
+  put(id: string, sellerId: string, text: string, since: number, view = ''): ProductAnswer {
     const answer = productAnswer(text);
     const { json } = answer;
     if (since < this.floor) return answer;
@@ -110,19 +122,42 @@ export class ProductJsonCache {
     if ((this.droppedSellers.get(sellerId) ?? -1) >= since) return answer;
     const cost = json.length + ENTRY_OVERHEAD;
     if (cost > this.maxBytes) return answer;
-    const old = this.entries.get(id);
-    if (old) {
-      this.entries.delete(id);
-      this.bytes -= old.json.length + ENTRY_OVERHEAD;
+    const key = keyOf(id, view);
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old);
+    this.entries.set(key, { json, digest: answer.digest, id, sellerId });
+    if (view) {
+      const keys = this.viewed.get(id) ?? new Set<string>();
+      this.viewed.set(id, keys.add(key));
     }
-    this.entries.set(id, { json, digest: answer.digest, sellerId });
     this.bytes += cost;
-    for (const [key, entry] of this.entries) {
+    for (const [k, entry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(key);
-      this.bytes -= entry.json.length + ENTRY_OVERHEAD;
+      this.remove(k, entry);
     }
     return answer;
+  }
+
+  private remove(key: string, entry: Entry) {
+    this.entries.delete(key);
+    this.bytes -= entry.json.length + ENTRY_OVERHEAD;
+    if (key === entry.id) return;
+    const keys = this.viewed.get(entry.id);
+    keys?.delete(key);
+    if (keys?.size === 0) this.viewed.delete(entry.id);
+  }
+
+  /** Forgets every answer of a product (its regular one and those for sale views). */
+  private forget(id: string) {
+    const entry = this.entries.get(id);
+    if (entry) this.remove(id, entry);
+    const keys = this.viewed.get(id);
+    if (!keys) return;
+    for (const key of [...keys]) {
+      const viewed = this.entries.get(key);
+      if (viewed) this.remove(key, viewed);
+    }
+    this.viewed.delete(id);
   }
 
   /** Forgets the texts of these products and of every product of these sellers. */
@@ -130,20 +165,12 @@ export class ProductJsonCache {
     if (productIds.length === 0 && sellerIds.length === 0) return;
     const at = this.epoch++;
     for (const id of productIds) {
-      const entry = this.entries.get(id);
-      if (entry) {
-        this.entries.delete(id);
-        this.bytes -= entry.json.length + ENTRY_OVERHEAD;
-      }
+      this.forget(id);
       this.droppedProducts.set(id, at);
     }
     if (sellerIds.length > 0) {
       const sellers = new Set(sellerIds);
-      for (const [id, entry] of this.entries)
-        if (sellers.has(entry.sellerId)) {
-          this.entries.delete(id);
-          this.bytes -= entry.json.length + ENTRY_OVERHEAD;
-        }
+      for (const [key, entry] of this.entries) if (sellers.has(entry.sellerId)) this.remove(key, entry);
       for (const id of sellers) this.droppedSellers.set(id, at);
     }
     if (this.droppedProducts.size + this.droppedSellers.size > REMEMBER_DROPS) {
@@ -156,6 +183,7 @@ export class ProductJsonCache {
   /** Forgets everything (the index reloaded whole: changes before its snapshot are not read again). */
   clear(): void {
     this.entries.clear();
+    this.viewed.clear();
     this.bytes = 0;
     this.droppedProducts.clear();
     this.droppedSellers.clear();

@@ -18,7 +18,12 @@ export default async function searchRoutes(fastify: FastifyInstance) {
   // first, as far as SEARCH_ANSWERS_MB allows.
   const index: SearchIndex = new SearchIndex(db, {
     productJsonBytes: config.searchAnswersBytes,
-    afterLoad: ({ still }) => keepNewestAnswers(db, index, still),
+    afterLoad: ({ still }) =>
+      keepNewestAnswers(db, index, still, async () => {
+        const now = Date.now();
+        const open = (await cache.latestCalendar()).openFor(now, false);
+        return { view: { now: new Date(now), signedIn: false }, open };
+      }),
   });
   app.addHook('onReady', async () => {
     const loading = index.start().catch((err) => app.log.error({ err }, 'search index: loading failed'));
@@ -46,14 +51,15 @@ export default async function searchRoutes(fastify: FastifyInstance) {
   // Sent as cached bytes: the answer comes already serialised as the schema would (search-products.ts).
   const search = { querystring: productSearchQuerySchema, response: responses(productSearchAnswerSchema) };
   app.get('/api/products', { schema: search }, async (req, reply) => {
-    // Answers are cached per catalogue version like the other public lists (a change shows at once).
+    // Answers are cached per catalogue version like the other public lists (a change shows at once),
+    // and per the sales open for the viewer: prices filter, sort and show as they pay them.
     const key = `search?${JSON.stringify(req.query, Object.keys(req.query).sort())}`;
     return sendCached(
       req,
       reply,
       key,
-      async () => {
-        const found = await runSearch(db, index, req.query, cache.knownVersion);
+      async (sales) => {
+        const found = await runSearch(db, index, req.query, cache.knownVersion, sales);
         return { payload: found, headers: { 'x-total-count': String(found.total) } };
       },
       (payload) => {

@@ -10,10 +10,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { products, sellers } from '../../db/schema.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
-import { isVisible, type ProductRow, productColumns, toApiProduct } from '../catalog/index.ts';
+import {
+  isVisible,
+  NO_SALE,
+  type ProductRow,
+  productColumns,
+  publicView,
+  type SaleView,
+  toApiProduct,
+} from '../catalog/index.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { type IndexQuery, keysOf, type SearchIndex, type TextMatches } from './memory-index.ts';
-import type { ProductAnswer, ProductJsonCache } from './product-json.ts';
+import type { ProductAnswer } from './product-json.ts';
 import { textQuery } from './text-query.ts';
 import { parseTsquery, type TsNode } from './tsquery.ts';
 import { expansionsOf } from './typos.ts';
@@ -30,8 +38,9 @@ export async function searchProducts(
   db: DbOrTx,
   index: SearchIndex,
   query: ProductSearchQuery,
+  sales?: SaleView,
 ): Promise<ProductSearchAnswer> {
-  const result = await runSearch(db, index, query);
+  const result = await runSearch(db, index, query, undefined, sales);
   return JSON.parse(result.json.toString()) as ProductSearchAnswer;
 }
 
@@ -113,7 +122,7 @@ async function textMatch(db: DbOrTx, index: SearchIndex, q: string): Promise<Ind
  * page's order; then the page's products as JSON (kept, or read by id in one statement). The text
  * is turned into tsqueries by PostgreSQL (one statement, kept a minute per text); a phrase is
  * matched there too (`phraseMatches`, the one fallback). With a `cursor`, the page is the `limit`
- * results after it.
+ * results after it. Prices filter, count, sort and show as the viewer of `sales` pays them.
  */
 export async function runSearch(
   db: DbOrTx,
@@ -121,6 +130,8 @@ export async function runSearch(
   query: ProductSearchQuery,
   /** The catalogue version the request was read at (the index need not catch up when it has seen it). */
   version?: number,
+  /** The viewer and the sales open for them (none: an anonymous viewer now, with no sale open). */
+  sales: SaleView = { view: publicView(), open: NO_SALE },
 ): Promise<SearchResult> {
   const hasText = query.q !== undefined && textQuery(query.q) !== undefined;
   const sort = keyedAs(query.sort ?? (hasText ? 'relevance' : 'newest'), hasText);
@@ -140,6 +151,7 @@ export async function runSearch(
     sizes: query.size,
     colorKeys: query.color && keysOf(query.color),
     inStock: query.inStock,
+    open: sales.open,
     sort,
     limit: query.limit,
     skip: after ? 0 : (query.page - 1) * query.limit,
@@ -147,8 +159,9 @@ export async function runSearch(
   });
   const items = await productsJson(
     db,
-    index.productJson,
+    index,
     found.rows.map((r) => r.id),
+    sales,
   );
   const last = found.rows.at(-1);
   const { bytes: json, etag } = answerJson(items, {
@@ -163,17 +176,25 @@ export async function runSearch(
 }
 
 /** A product as the answer schema serialises it (fields in its order, nothing it does not list). */
-export const productJson = (row: ProductRow) => JSON.stringify(productSchema.encode(toApiProduct(row)));
+export const productJson = (row: ProductRow, view = publicView()) =>
+  JSON.stringify(productSchema.encode(toApiProduct(row, view)));
 
 /**
- * The products of `ids` as JSON, in that order: those kept in memory as they are, the rest read in
- * one statement and kept (a product hidden meanwhile is left out, as `rowsById` leaves it out).
+ * The products of `ids` as JSON for this viewer, in that order: those kept in memory as they are,
+ * the rest read in one statement and kept (a product hidden meanwhile is left out, as `rowsById`
+ * leaves it out). A product on sale is kept per set of its events open (`answerKey`).
  */
-async function productsJson(db: DbOrTx, kept: ProductJsonCache, ids: string[]): Promise<ProductAnswer[]> {
-  const found = ids.map((id) => kept.get(id));
+async function productsJson(
+  db: DbOrTx,
+  index: SearchIndex,
+  ids: string[],
+  sales: SaleView,
+): Promise<ProductAnswer[]> {
+  const kept = index.productJson;
+  const found = ids.map((id) => kept.get(id, index.answerKey(id, sales.open)));
   const missing = ids.filter((_, i) => found[i] === undefined);
   if (missing.length === 0) return found as ProductAnswer[];
-  const read = await readAndKeep(db, kept, missing);
+  const read = await readAndKeep(db, index, missing, sales);
   const out: ProductAnswer[] = [];
   for (let i = 0; i < ids.length; i++) {
     const answer = found[i] ?? read.get(ids[i]!);
@@ -185,13 +206,16 @@ async function productsJson(db: DbOrTx, kept: ProductJsonCache, ids: string[]): 
 /** The answers of these products read from the database (one statement) and kept. */
 async function readAndKeep(
   db: DbOrTx,
-  kept: ProductJsonCache,
+  index: SearchIndex,
   ids: string[],
+  { view, open }: SaleView,
 ): Promise<Map<string, ProductAnswer>> {
+  const kept = index.productJson;
   const since = kept.begin();
   const read = new Map<string, ProductAnswer>();
   for (const row of await rowsById(db, ids)) {
-    read.set(row.id, kept.put(row.id, row.sellerId, productJson(row), since));
+    const key = index.answerKey(row.id, open);
+    read.set(row.id, kept.put(row.id, row.sellerId, productJson(row, view), since, key));
   }
   return read;
 }
@@ -203,21 +227,28 @@ const FILL_CHUNK = 200;
  * Keeps the answers of the newest products, up to nine tenths of the memory allowed for them (the
  * rest for what searches bring in), read a few hundred at a time in the background after the index
  * loads: a cold search then reads no product from the database and serialises none (ADR 012).
- * Stops when `still()` turns false (the index reloaded or closed).
+ * Stops when `still()` turns false (the index reloaded or closed). Answers are made for an anonymous
+ * viewer at the moment of each chunk (`anonymous`), as most searches are.
  */
-export async function keepNewestAnswers(db: DbOrTx, index: SearchIndex, still: () => boolean): Promise<void> {
+export async function keepNewestAnswers(
+  db: DbOrTx,
+  index: SearchIndex,
+  still: () => boolean,
+  anonymous: () => Promise<SaleView> = async () => ({ view: publicView(), open: NO_SALE }),
+): Promise<void> {
   const kept = index.productJson;
   const room = kept.maxBytes * 0.9;
   const ids = index.newestIds();
   for (let at = 0; at < ids.length && still(); at += FILL_CHUNK) {
-    const missing = ids.slice(at, at + FILL_CHUNK).filter((id) => !kept.has(id));
+    const { view, open } = await anonymous();
+    const missing = ids.slice(at, at + FILL_CHUNK).filter((id) => !kept.has(id, index.answerKey(id, open)));
     if (missing.length === 0) continue;
     const since = kept.begin();
     // In order, newest first, while they fit: none pushes out a newer one.
     for (const row of await rowsById(db, missing)) {
-      const json = productJson(row);
+      const json = productJson(row, view);
       if (kept.heldBytes + Buffer.byteLength(json) > room) return;
-      kept.put(row.id, row.sellerId, json, since);
+      kept.put(row.id, row.sellerId, json, since, index.answerKey(row.id, open));
     }
   }
 }

@@ -8,7 +8,14 @@ import { errorBody } from '../../lib/errors.ts';
 import { sendCached } from '../catalog/index.ts';
 import { screenAssets } from './screen-assets.ts';
 import { SITEMAP_MAX_URLS, sitemapFile, sitemapXml } from './sitemap.ts';
-import { LISTINGS, PageTemplate, type Renderer, type Resolved, resolvePage } from './storefront.ts';
+import {
+  LISTINGS,
+  PageTemplate,
+  type Renderer,
+  type Resolved,
+  resolvePage,
+  viewerHeaders,
+} from './storefront.ts';
 
 const WEB_DIST = path.join(REPO_ROOT, 'web', 'dist');
 const SSR_ENTRY = path.join(REPO_ROOT, 'web', 'dist-ssr', 'entry-server.js');
@@ -132,7 +139,13 @@ export default async function webRoutes(app: FastifyInstance, opts: WebRoutesOpt
           reply,
           key,
           async () => {
-            const resolved = await resolvePage(app, url.pathname, url.searchParams, origin);
+            const resolved = await resolvePage(
+              app,
+              url.pathname,
+              url.searchParams,
+              origin,
+              viewerHeaders(req.headers),
+            );
             if (!resolved) throw new Error(`${url.pathname} is not a storefront page`);
             if (resolved.kind !== 'page') throw new NotAPage(resolved);
             const rendered = renderer

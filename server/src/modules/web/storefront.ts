@@ -74,9 +74,17 @@ export type Resolved =
   | { kind: 'redirect'; location: string }
   | { kind: 'missing'; head: Head };
 
-/** The API answer the screen would fetch, through the app itself (and so through the catalogue cache). */
-async function apiGet<T>(app: FastifyInstance, url: string): Promise<{ data?: T; total?: number }> {
-  const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+/**
+ * The API answer the screen would fetch, through the app itself (and so through the catalogue
+ * cache), as the page's viewer would get it (`viewer`: their sign-in headers, which decide a sale's
+ * early access): the page shows the prices the API shows them.
+ */
+async function apiAs<T>(
+  app: FastifyInstance,
+  url: string,
+  viewer: Readonly<Record<string, string>> = {},
+): Promise<{ data?: T; total?: number }> {
+  const res = await app.inject({ method: 'GET', url, headers: { ...viewer, accept: 'application/json' } });
   if (res.statusCode !== 200) return {};
   return { data: res.json() as T, total: Number(res.headers['x-total-count'] ?? Number.NaN) };
 }
@@ -95,22 +103,35 @@ const missingHead = (canonical: string): Head => ({
   noindex: true,
 });
 
+/** The headers of a request that say who the viewer is (a shopper's token: a sale's early access). */
+export function viewerHeaders(headers: Readonly<Record<string, string | string[] | undefined>>) {
+  const viewer: Record<string, string> = {};
+  for (const name of ['auth-token', 'authorization']) {
+    const value = headers[name];
+    if (typeof value === 'string') viewer[name] = value;
+  }
+  return viewer;
+}
+
 /**
  * The data and head of a storefront page: the landing page, a listing, a product (at
- * /product-page/:id or /p/{slug}-{id}). Undefined for every other path (the SPA serves those).
+ * /product-page/:id or /p/{slug}-{id}), for the viewer whose sign-in headers are `viewer`. Undefined
+ * for every other path (the SPA serves those).
  */
 export async function resolvePage(
   app: FastifyInstance,
   pathname: string,
   search: URLSearchParams,
   origin: string,
+  viewer: Readonly<Record<string, string>> = {},
 ): Promise<Resolved | undefined> {
+  const apiGet = <T>(url: string) => apiAs<T>(app, url, viewer);
   const path = pathname.replace(/\/+$/, '') || '/';
   const lower = path.toLowerCase();
   // The footer's contact details, on every page (lib/site.ts).
-  const site = apiGet(app, '/api/site').then(({ data }) => (data ? [{ key: ['site'], data }] : []));
+  const site = apiGet('/api/site').then(({ data }) => (data ? [{ key: ['site'], data }] : []));
   if (lower === '/' || lower === '/home-page') {
-    const { data = [] } = await apiGet<HeadProduct[]>(app, '/api/featured');
+    const { data = [] } = await apiGet<HeadProduct[]>('/api/featured');
     return {
       kind: 'page',
       screen: 'landing',
@@ -123,7 +144,6 @@ export async function resolvePage(
   if (listing) {
     const page = pageNumber(search);
     const { data = [], total } = await apiGet<HeadProduct[]>(
-      app,
       `${listing.endpoint}?page=${page}&limit=${LISTING_PAGE_SIZE}`,
     );
     const count = Number.isFinite(total) && total! > 0 ? total! : data.length;
@@ -148,9 +168,9 @@ export async function resolvePage(
   if (!product && !readable) return undefined;
   if (!id) return { kind: 'missing', head: missingHead(path) };
   const [{ data }, reviews] = await Promise.all([
-    apiGet<HeadProduct>(app, `/api/product-page/${encodeURIComponent(id)}`),
+    apiGet<HeadProduct>(`/api/product-page/${encodeURIComponent(id)}`),
     // The reviews under the product (features/catalog/reviews), so they take their place at once.
-    apiGet(app, `/api/products/${encodeURIComponent(id)}/reviews?limit=50`),
+    apiGet(`/api/products/${encodeURIComponent(id)}/reviews?limit=50`),
   ]);
   if (!data) return { kind: 'missing', head: missingHead(path) };
   const canonical = productUrlPath(data._id, data.productName);

@@ -12,11 +12,11 @@ import {
 } from '../catalog/index.ts';
 
 /**
- * The customer's saved products, newest saved first, as listings show them (one statement).
- * Products removed since (or whose seller is suspended) are left out but kept: they come back if
- * the product does.
+ * The customer's saved products, newest saved first, as listings show them (one statement), at the
+ * prices this signed-in shopper pays now (a sale in early access included). Products removed since
+ * (or whose seller is suspended) are left out but kept: they come back if the product does.
  */
-export async function listWishlist(db: DbOrTx, userId: string): Promise<Product[]> {
+export async function listWishlist(db: DbOrTx, userId: string, now = new Date()): Promise<Product[]> {
   const rows = await db
     .select(productColumns)
     .from(wishlistItems)
@@ -24,7 +24,7 @@ export async function listWishlist(db: DbOrTx, userId: string): Promise<Product[
     .innerJoin(sellers, eq(sellers.id, products.sellerId))
     .where(and(eq(wishlistItems.userId, userId), isVisible))
     .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.productId));
-  return rows.map((r) => toApiProduct(r));
+  return rows.map((r) => toApiProduct(r, { now, signedIn: true }));
 }
 
 /**
