@@ -14,6 +14,7 @@ export * from './invoices.ts';
 export * from './ledger.ts';
 export * from './locale.ts';
 export * from './offers.ts';
+export * from './offers-admin.ts';
 export * from './order-number.ts';
 export * from './passwords.ts';
 export * from './return-rules.ts';

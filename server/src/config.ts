@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GST_MODES, type GstMode, gstinProblem, normaliseGstin, SHOP_GSTIN_DEFAULT } from '@vastra/contracts';
+import {
+  GST_MODES,
+  type GstMode,
+  gstinProblem,
+  normaliseGstin,
+  SALE_MIN_DISCOUNT_PERCENT_DEFAULT,
+  SHOP_GSTIN_DEFAULT,
+} from '@vastra/contracts';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
 
@@ -47,6 +54,13 @@ const envSchema = z.object({
   RAZORPAY_API_URL: optionalString,
   /** Cash On Delivery orders above this total (rupees) are refused. */
   COD_MAX_RUPEES: z.coerce.number().int().min(1).max(2_000_000).default(50_000),
+  /** The least discount a seller's sale price must give, in percent off the MRP (offers). */
+  SALE_MIN_DISCOUNT_PERCENT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(90)
+    .default(SALE_MIN_DISCOUNT_PERCENT_DEFAULT),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_HOST: optionalString,
@@ -137,6 +151,8 @@ export interface Config {
     | { keyId: string; keySecret: string; webhookSecret: string | undefined; apiUrl: string | undefined }
     | undefined;
   codMaxPaise: number;
+  /** A sale price must be at least this many percent off the MRP (SALE_MIN_DISCOUNT_PERCENT). */
+  saleMinDiscountPercent: number;
   stripe: {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
@@ -264,6 +280,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     codMaxPaise: e.COD_MAX_RUPEES * 100,
+    saleMinDiscountPercent: e.SALE_MIN_DISCOUNT_PERCENT,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
