@@ -11,8 +11,8 @@ import { useI18n } from '../../lib/i18n.tsx';
 const count = new Intl.NumberFormat('en-IN');
 
 /**
- * /dashboard: marketplace counts, each with a 'view' link to its list, and the money received and
- * commission kept over the last 7, 30 or 90 days (`?days=`).
+ * /dashboard: marketplace counts, each with a 'view' link to its list, and the money received,
+ * commission kept and what the platform's coupons cost over the last 7, 30 or 90 days (`?days=`).
  */
 export default function DashboardPage() {
   return (
@@ -67,6 +67,13 @@ function Dashboard() {
               label={`Commission (last ${days} days)`}
               value={formatRupees(s.period.commission, i18n.locale)}
               note={i18n._('Kept on deliveries, less returns')}
+              to="/dashboard/payouts"
+              wide
+            />
+            <Stat
+              label={`Coupons paid by Vastra (last ${days} days)`}
+              value={formatRupees(s.period.platformDiscount, i18n.locale)}
+              note={i18n._('Added to the sellers’ sales, less returns')}
               to="/dashboard/payouts"
               wide
             />
