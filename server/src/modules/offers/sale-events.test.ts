@@ -276,6 +276,28 @@ describe('sale prices (sellers)', () => {
     expect(await pricesOf(event._id, rival.id)).toHaveLength(1);
   });
 
+  it('keeps one whole set when the same seller saves two at once', async () => {
+    const racer = await quickSeller(ctx.app);
+    const event = await newEvent();
+    const sizes = await insertSizedProduct(
+      ctx.db,
+      racer.id,
+      ['S', 'M', 'L', 'XL'].map((size) => ({ size, stock: 1, pricePaise: 100_000 })),
+    );
+    const setA = ['S', 'M'].map((s) => ({ variantId: sizes.variant(s).id, salePrice: 800 }));
+    const setB = ['L', 'XL'].map((s) => ({ variantId: sizes.variant(s).id, salePrice: 700 }));
+    const ids = (set: typeof setA) => set.map((i) => i.variantId).sort();
+    for (let round = 0; round < 8; round++) {
+      const answers = await Promise.all([
+        putPrices(event._id, racer, setA),
+        putPrices(event._id, racer, setB),
+      ]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      const stored = (await pricesOf(event._id, racer.id)).map((p) => p.variantId).sort();
+      expect([ids(setA), ids(setB)]).toContainEqual(stored);
+    }
+  });
+
   it('refuses another seller’s size, an unknown size and a size twice, and writes nothing', async () => {
     const event = await newEvent();
     const mine = await insertProduct(ctx.db, seller.id, { pricePaise: 100_000 });

@@ -100,7 +100,8 @@ function refuseDuplicates(items: SalePriceItems) {
  * seller's (not removed: another seller's is answered like an unknown one, 404) and pass the shared
  * rule; every refusal is named at once and nothing is written. An ended event is history (409).
  * The event row is locked for share, so an admin ending it waits for this write or is waited for;
- * the sizes too, so their prices cannot move under the check.
+ * the sizes too, so their prices cannot move under the check; and the seller's set in the event is
+ * written by one save at a time.
  */
 export async function replaceSellerSalePrices(
   db: DbOrTx,
@@ -113,6 +114,11 @@ export async function replaceSellerSalePrices(
   refuseDuplicates(items);
   const ids = items.map((i) => i.variantId.toLowerCase());
   await db.transaction(async (tx) => {
+    // Two saves of one seller's set at once would each delete only what the other had not yet
+    // written, leaving the union: one at a time per seller and event (others run side by side).
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`sale-prices:${eventId}:${sellerId}`}, 0))`,
+    );
     const [event] = await tx.select().from(saleEvents).where(eq(saleEvents.id, eventId)).for('share');
     if (!event) throw new AppError('NOT_FOUND', SALE_EVENT_NOT_FOUND);
     if (hasEnded(event, now))
