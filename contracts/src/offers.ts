@@ -71,7 +71,12 @@ export function priceOf(
   variant: { pricePaise: number; sales?: readonly SaleOffer[] | null },
   view: PriceView,
 ): { pricePaise: number; regularPaise: number; sale: SaleOffer | undefined } {
-  const sale = openSale(variant.sales, view.now, view.signedIn);
+  // A sale price the seller's own price has since gone below is no sale: the lower price stands.
+  const sale = openSale(
+    variant.sales?.filter((s) => s.salePaise < variant.pricePaise),
+    view.now,
+    view.signedIn,
+  );
   return { pricePaise: sale?.salePaise ?? variant.pricePaise, regularPaise: variant.pricePaise, sale };
 }
 
@@ -164,10 +169,10 @@ const rupeesText = (paise: number) =>
   `Rs. ${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 
 /** The refusal of a code that names no coupon. */
-export const couponNotFound = (code: string): CouponVerdict => ({
-  ok: false,
-  reason: 'not_found',
-  message: `There is no coupon "${code.toUpperCase()}"`,
+export const couponNotFound = (code: string) => ({
+  ok: false as const,
+  reason: 'not_found' as const,
+  message: `There is no coupon "${normaliseCode(code)}"`,
 });
 
 /** Whether a line is one a coupon is for: its seller's (a seller's coupon) and its categories. */
@@ -421,7 +426,10 @@ export const cartCouponSchema = z.object({
   code: z.string(),
   discount: z.number(),
   fundedBy: z.enum(COUPON_FUNDERS),
+  /** Why the coupon gives nothing on the cart as it is now (null while it applies). */
+  message: z.string().nullable(),
 });
+export type CartCoupon = z.infer<typeof cartCouponSchema>;
 
 /** One offer a shopper can use on this cart (`GET /api/user/cart/offers`), best saving first. */
 export const cartOfferSchema = z.object({
@@ -443,3 +451,70 @@ export function describeCoupon(c: Pick<CouponTerms, 'kind' | 'value' | 'maxDisco
   const min = c.minCartPaise > 0 ? ` above ${rupeesText(c.minCartPaise)}` : '';
   return `${off}${cap}${min}`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// A cart or an order, priced
+// ---------------------------------------------------------------------------------------------
+
+/** A line to price: its size (with its sale prices), how many, and what a coupon looks at. */
+export interface LineToPrice {
+  key: string;
+  quantity: number;
+  variant: { pricePaise: number; sales?: readonly SaleOffer[] | null };
+  sellerId: string;
+  category: string;
+  subCategory: string;
+}
+
+/** A coupon on a cart, with what it is checked against about the shopper. */
+export interface CouponOnCart {
+  terms: CouponTerms;
+  shopper: CouponShopper;
+}
+
+export interface PricedLine {
+  /** What one piece costs the shopper now: the open sale price, else the size's price. */
+  unitPaise: number;
+  regularPaise: number;
+  sale: SaleOffer | undefined;
+  /** The line's share of the coupon's discount (0 without one, or when it does not apply). */
+  discountPaise: number;
+}
+
+/**
+ * The one pricing of a cart, used by the cart's answer and by both checkouts: each line at the price
+ * the shopper pays now (`priceOf`), then the coupon on those prices (`couponVerdict`). The tax
+ * follows from these (contracts/src/tax.ts `taxLines` with each line's discount).
+ */
+export function priceCart(
+  lines: readonly LineToPrice[],
+  view: PriceView,
+  coupon: CouponOnCart | null,
+): { lines: PricedLine[]; coupon: CouponVerdict | null } {
+  const priced = lines.map((l) => {
+    const p = priceOf(l.variant, view);
+    return { unitPaise: p.pricePaise, regularPaise: p.regularPaise, sale: p.sale, discountPaise: 0 };
+  });
+  if (!coupon) return { lines: priced, coupon: null };
+  const verdict = couponVerdict(
+    coupon.terms,
+    lines.map((l, i) => ({
+      key: l.key,
+      amountPaise: priced[i]!.unitPaise * l.quantity,
+      sellerId: l.sellerId,
+      category: l.category,
+      subCategory: l.subCategory,
+    })),
+    coupon.shopper,
+    view.now,
+  );
+  if (verdict.ok) verdict.shares.forEach((share, i) => (priced[i]!.discountPaise = share));
+  return { lines: priced, coupon: verdict };
+}
+
+/** Answer of `GET /api/user/cart/offers`. */
+export const cartOffersAnswerSchema = z.object({
+  success: z.literal(true),
+  offers: z.array(cartOfferSchema),
+});
+export type CartOffersAnswer = z.infer<typeof cartOffersAnswerSchema>;

@@ -4,6 +4,7 @@ import { isoDateSchema } from './answers.ts';
 import { type Product, pageQuerySchema, productSchema } from './catalog.ts';
 import { isSelfDelivery } from './couriers.ts';
 import { MAX_LINE_QUANTITY, PAYMENT_METHODS } from './form-rules.ts';
+import { cartCouponSchema } from './offers.ts';
 import { ORDER_ITEM_STATUSES, PAYMENT_STATUSES } from './statuses.ts';
 import { textField } from './text.ts';
 
@@ -201,7 +202,7 @@ export const cartLineSchema = z.object({
   productId: z.string(),
   ...variantChoice,
   quantity: z.int(),
-  /** Rupees: price × quantity from the database. */
+  /** Rupees: price × quantity, at the price the shopper pays now (a sale's while one is open). */
   amount: z.number(),
   paymentMethod: chosenMethodSchema,
   address: z.string(),
@@ -209,6 +210,8 @@ export const cartLineSchema = z.object({
   state: z.string(),
   postalCode: z.string(),
   product: z.tuple([productSchema]),
+  /** Rupees: the line's share of the cart's coupon discount (0 without one). */
+  discount: z.number(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
@@ -229,6 +232,8 @@ export const cartSummarySchema = z.object({
   total: z.number(),
   taxIncluded: z.boolean(),
   taxLines: z.array(taxLineSchema),
+  /** Rupees: the coupon's discount, already taken off `subtotal` (the taxable value) and `total`. */
+  discount: z.number(),
 });
 export type CartSummary = z.infer<typeof cartSummarySchema>;
 
@@ -244,6 +249,8 @@ export const cartAnswerSchema = z.object({
     state: z.string(),
     postalCode: z.string(),
   }),
+  /** The coupon on the cart; `message` says why it gives nothing now (then `discount` is 0). */
+  coupon: cartCouponSchema.nullable(),
 });
 export type CartAnswer = z.infer<typeof cartAnswerSchema>;
 
@@ -312,6 +319,8 @@ export const orderLineSchema = z.object({
   postalCode: z.string(),
   date: isoDateSchema,
   product: z.tuple([productSchema]),
+  /** Rupees: the item's share of the order's coupon discount; paid = amount − discount (+ GST when added on top). */
+  discount: z.number(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -344,6 +353,9 @@ export const apiOrderSchema = z.object({
   taxLines: z.array(taxLineSchema),
   date: isoDateSchema,
   items: z.array(orderLineSchema),
+  /** Rupees: the coupon's discount, already taken off `subtotal` and `total`; 0 without one. */
+  discount: z.number(),
+  couponCode: z.string().nullable(),
 });
 export type ApiOrder = z.infer<typeof apiOrderSchema>;
 

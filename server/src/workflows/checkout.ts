@@ -19,6 +19,7 @@ import {
   SIZE_NOT_FOUND,
 } from '../modules/cart/index.ts';
 import { findVisibleProduct, namedVariant, type ProductRow } from '../modules/catalog/index.ts';
+import { type ReadCoupon, readCartCoupon } from '../modules/offers/index.ts';
 import {
   createOrder,
   type DraftLine,
@@ -168,8 +169,11 @@ export async function startCardCheckout(
   const { order, items, customerEmail, replaced } = await deps.db.transaction(async (tx) => {
     let lines: DraftLine[];
     let customer: Customer | undefined;
+    let coupon: ReadCoupon | null = null;
     if (input.source === 'cart') {
       ({ customer, lines } = await lockedCartLines(tx, userId));
+      // One coupon per order, the cart's: Buy Now buys one product outside the cart, without one.
+      coupon = await readCartCoupon(tx, userId);
     } else {
       const product = await findVisibleProduct(tx, input.productId!);
       if (!product) throw notFound('Product not found');
@@ -204,6 +208,7 @@ export async function startCardCheckout(
       provider: provider.name,
       reservationExpiresAt: expiresAt,
       gstMode: deps.config.gstMode,
+      coupon,
     });
     if (input.source === 'cart') {
       const bought = placed.items.map((i) => i.variantId).filter((id): id is string => id !== null);
@@ -217,12 +222,17 @@ export async function startCardCheckout(
   try {
     session = await provider.createSession({
       orderId: order.id,
-      lines: items.map((i) => ({
-        name: i.productName,
-        unitPaise: i.unitPricePaise,
-        quantity: i.quantity,
-        image: i.productImage,
-      })),
+      // A line with a coupon's share goes as one line at what is paid for it, so the lines add up.
+      lines: items.map((i) =>
+        i.discountPaise > 0
+          ? {
+              name: `${i.productName} × ${i.quantity}`,
+              unitPaise: i.amountPaise - i.discountPaise,
+              quantity: 1,
+              image: i.productImage,
+            }
+          : { name: i.productName, unitPaise: i.unitPricePaise, quantity: i.quantity, image: i.productImage },
+      ),
       // Prices that include GST (GST_MODE=india) already carry it: nothing to add on top.
       gstPaise: order.gstMode === 'india' ? 0 : order.gstPaise,
       totalPaise: order.totalPaise,

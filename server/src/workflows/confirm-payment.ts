@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { orderItems, orders, refunds } from '../db/schema.ts';
 import { clearCheckout, freePendingCartLines, removeBoughtLines } from '../modules/cart/index.ts';
 import { takeStock } from '../modules/catalog/index.ts';
+import { clearCartCoupon } from '../modules/offers/index.ts';
 import type { OrderItemRow, OrderRow } from '../modules/orders/index.ts';
 import { markOrderPaid, notifyOrderPlaced, recordLatePaymentId } from '../modules/orders/index.ts';
 import { recordOwedRefund } from '../modules/payments/index.ts';
@@ -76,6 +77,8 @@ export async function applyPaidSession(
     // A line whose product left the order meanwhile (none normally) is free again.
     await freePendingCartLines(tx, [order.id]);
     await clearCheckout(tx, order.userId);
+    // The coupon went with the order (its use was taken when the order was made).
+    if (order.couponCode) await clearCartCoupon(tx, order.userId);
   }
   return { kind: 'paid', orderId: order.id };
 }

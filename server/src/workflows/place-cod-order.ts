@@ -2,7 +2,16 @@ import { type GstMode, sellerStateCode } from '@vastra/contracts';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { namedStatement, retryOnStalePlan } from '../db/named-statement.ts';
-import { cartItems, checkouts, products, productVariants, sellers, users } from '../db/schema.ts';
+import {
+  cartCoupons,
+  cartItems,
+  checkouts,
+  coupons,
+  products,
+  productVariants,
+  sellers,
+  users,
+} from '../db/schema.ts';
 import { pgErrorOf } from '../lib/pg-errors.ts';
 import {
   accountChecked,
@@ -28,6 +37,15 @@ import {
   stockWriteSql,
   type VariantRow,
 } from '../modules/catalog/index.ts';
+import {
+  cartCouponColumns,
+  couponChecked,
+  couponLockSql,
+  couponOnCart,
+  couponWriteSql,
+  saleKeySql,
+  salesChecked,
+} from '../modules/offers/index.ts';
 import {
   draftOrder,
   hasUnpaidCartOrderSql,
@@ -64,6 +82,8 @@ export interface Recipient {
 export type PlacedLine = LineSource & { sellerEmail: string };
 
 const DEADLOCK_DETECTED = '40P01';
+/** A shopper's use number of a coupon taken by their concurrent order: decide again. */
+const UNIQUE_VIOLATION = '23505';
 /** How often the order is read and written again when what it read changed before the write. */
 const ATTEMPTS = 5;
 
@@ -112,6 +132,7 @@ export async function placeCartCodOrder(
       source: 'cart',
       gstMode,
       codMaxPaise,
+      coupon: read.coupon,
     });
     // draftOrder orders the lines as their locks are taken; the write's arrays follow its items.
     const lineOf = new Map(read.lines.map((l) => [l.variant.id, l]));
@@ -126,12 +147,18 @@ export async function placeCartCodOrder(
         variantIds: lines.map((l) => l.variant.id),
         quantities: lines.map((l) => l.quantity),
         prices: lines.map((l) => l.variant.pricePaise),
+        saleKeys: lines.map((l) => l.saleKey),
         lineIds: lines.map((l) => l.lineId),
         checkoutVersion: read.checkoutVersion,
+        couponId: draft.redemption?.couponId ?? null,
+        couponUseNumber: draft.redemption?.useNumber ?? 0,
+        couponDiscount: draft.redemption?.discountPaise ?? 0,
       });
     } catch (err) {
-      // Two orders locked the same rows in opposite orders (PostgreSQL undid this one): again.
-      if (pgErrorOf(err)?.code === DEADLOCK_DETECTED && attempt < ATTEMPTS) continue;
+      // Two orders locked the same rows in opposite orders (PostgreSQL undid this one), or took the
+      // same use of a coupon: again.
+      const code = pgErrorOf(err)?.code;
+      if ((code === DEADLOCK_DETECTED || code === UNIQUE_VIOLATION) && attempt < ATTEMPTS) continue;
       throw err;
     }
     const head = rows[0];
@@ -146,6 +173,8 @@ export async function placeCartCodOrder(
       paymentMethod: 'cod' as const,
       paymentStatus: 'cod_due' as const,
       gstMode,
+      discountPaise: draft.order.discountPaise ?? 0,
+      couponCode: draft.order.couponCode ?? null,
       createdAt: timestamp(head.order_created_at!),
       customerName: read.account.fullName,
       customerEmail: read.account.email,
@@ -174,6 +203,7 @@ export async function placeCartCodOrder(
               gstRateBp: drafted.gstRateBp ?? 0,
               taxablePaise: drafted.taxablePaise ?? 0,
               taxPaise: drafted.taxPaise ?? 0,
+              discountPaise: drafted.discountPaise ?? 0,
               courier: null,
               awb: null,
               trackingUrl: null,
@@ -232,7 +262,9 @@ function prepareOrderRead(db: Db) {
       quantity: cartItems.quantity,
       product: productColumns,
       variant: variantColumns,
+      saleKey: saleKeySql(productVariants.id),
       sellerEmail: sellers.email,
+      ...cartCouponColumns(users.id),
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -240,6 +272,8 @@ function prepareOrderRead(db: Db) {
     .innerJoin(sellers, and(eq(sellers.id, products.sellerId), isVisible))
     .rightJoin(users, and(eq(cartItems.userId, users.id), isNull(cartItems.pendingOrderId)))
     .leftJoin(checkouts, eq(checkouts.userId, users.id))
+    .leftJoin(cartCoupons, eq(cartCoupons.userId, users.id))
+    .leftJoin(coupons, eq(coupons.id, cartCoupons.couponId))
     .where(eq(users.id, sql.placeholder('userId')))
     .orderBy(asc(products.id), asc(productVariants.id))
     .prepare('cart_to_order');
@@ -261,9 +295,10 @@ async function readCartToOrder(db: Db, userId: string) {
     checkout: chooseCheckout(head),
     checkoutVersion: head.checkoutVersion,
     awaitingCard: head.awaitingCard,
+    coupon: couponOnCart(head),
     // A line comes with its product, size and seller (inner joins): the right join only makes them
     // optional in Drizzle's types.
-    lines: rows.flatMap(({ lineId, quantity, product, variant, sellerEmail }) =>
+    lines: rows.flatMap(({ lineId, quantity, product, variant, sellerEmail, saleKey }) =>
       lineId !== null && quantity !== null
         ? [
             {
@@ -272,6 +307,7 @@ async function readCartToOrder(db: Db, userId: string) {
               product: product as ProductRow,
               variant: variant as VariantRow,
               sellerEmail: sellerEmail!,
+              saleKey: saleKey ?? '',
             },
           ]
         : [],
@@ -298,11 +334,11 @@ const ok = sql`(select ok from checked)`;
 const writeOrder = namedStatement<WrittenRow, Record<string, unknown>>(
   'cod_order_write',
   sql`
-with ${accountLockSql}, ${stockLocksSql}, ${cartLocksSql},
+with ${accountLockSql}, ${stockLocksSql}, ${cartLocksSql}, ${couponLockSql},
 checked as materialized (
-  select ${accountChecked} and ${stockChecked} and ${cartChecked} as ok
+  select ${accountChecked} and ${stockChecked} and ${salesChecked} and ${cartChecked} and ${couponChecked} as ok
 ),
-${stockWriteSql(ok)}, ${orderWriteSql(ok)}, ${cartWriteSql(ok)}
+${stockWriteSql(ok)}, ${orderWriteSql(ok)}, ${cartWriteSql(ok)}, ${couponWriteSql(ok)}
 select c.ok, p.id as order_id, p.created_at as order_created_at, i.id as item_id, i.variant_id,
   i.created_at as item_created_at, t.stock
 from checked c

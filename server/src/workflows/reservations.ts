@@ -3,14 +3,15 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { freePendingCartLines } from '../modules/cart/index.ts';
 import { returnStock } from '../modules/catalog/index.ts';
+import { releaseRedemptions } from '../modules/offers/index.ts';
 import { cancelUnpaidItems, failUnpaidOrders } from '../modules/orders/index.ts';
 
 /** How long a card checkout holds its stock without payment (DESIGN §6). */
 export const RESERVATION_MS = 30 * 60 * 1000;
 
 /**
- * Ends unpaid card orders matching `where`: the order becomes `failed`, its items `cancelled`, and
- * their stock goes back. The conditional UPDATE … RETURNING decides which rows this call ends, so
+ * Ends unpaid card orders matching `where`: the order becomes `failed`, its items `cancelled`,
+ * their stock goes back and so does the use of a coupon. The conditional UPDATE … RETURNING decides which rows this call ends, so
  * two processes sweeping at once never return the same stock twice.
  */
 export async function releaseUnpaidOrders(tx: DbOrTx, where: SQL | undefined) {
@@ -18,8 +19,9 @@ export async function releaseUnpaidOrders(tx: DbOrTx, where: SQL | undefined) {
   const released = await failUnpaidOrders(tx, where, now);
   if (released.length === 0) return released;
   const releasedIds = released.map((o) => o.id);
-  // The cart's lines are free again for the next checkout, card or COD.
+  // The cart's lines are free again for the next checkout, card or COD, and a coupon's use is given back.
   await freePendingCartLines(tx, releasedIds);
+  await releaseRedemptions(tx, releasedIds);
   const items = await cancelUnpaidItems(tx, releasedIds, now);
   // Variant-id order, as stock is taken, so two releases never wait on each other in a cycle.
   items.sort((a, b) => ((a.variantId ?? '') < (b.variantId ?? '') ? -1 : 1));

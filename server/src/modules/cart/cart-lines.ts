@@ -1,9 +1,11 @@
 import {
+  type CartCoupon,
   type CartLine,
   type CartSummary,
   type GstMode,
   gstStateCode,
   type PaymentMethodName,
+  type PriceView,
   paymentMethodName,
   sellerStateCode,
   supplyOf,
@@ -15,9 +17,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { cartItems, products, productVariants, sellers } from '../../db/schema.ts';
 import { paiseToRupees } from '../../lib/money.ts';
 import {
+  type CartPricing,
   colourOf,
   hsnOf,
   isVisible,
+  type PricedCart,
   type ProductRow,
   productColumns,
   toApiProduct,
@@ -67,9 +71,6 @@ export async function readCartLines(db: DbOrTx, userId: string): Promise<CartLin
   return rows;
 }
 
-export const subtotalOf = (lines: Array<{ quantity: number; variant: { pricePaise: number } }>) =>
-  lines.reduce((sum, l) => sum + l.variant.pricePaise * l.quantity, 0);
-
 /** How a cart is taxed: the shop's GST mode and the state it ships to (unknown for a visitor). */
 export interface CartTax {
   mode: GstMode;
@@ -77,17 +78,23 @@ export interface CartTax {
 }
 
 /**
- * Cart summary in rupees, computed in paise by the one tax function (contracts/src/tax.ts), with
- * its tax lines split by place of supply, as the order will be placed (DESIGN §4, §11).
+ * Cart summary in rupees, computed in paise by the one tax function (contracts/src/tax.ts) on the
+ * priced lines, with its tax lines split by place of supply, as the order will be placed (DESIGN §4, §11).
  */
-export function summarise(lines: CartLineRow[], tax: CartTax, now = new Date()): CartSummary {
+export function summarise(
+  lines: readonly { quantity: number; product: ProductRow; variant: VariantRow }[],
+  tax: CartTax,
+  priced: PricedCart,
+  now = new Date(),
+): CartSummary {
   const taxed = taxLines(
     tax.mode,
-    lines.map((l) => ({
+    lines.map((l, i) => ({
       key: l.variant.id,
-      unitPricePaise: l.variant.pricePaise,
+      unitPricePaise: priced.lines[i]!.unitPaise,
       quantity: l.quantity,
       hsn: hsnOf(l.product),
+      discountPaise: priced.lines[i]!.discountPaise,
     })),
     now,
   );
@@ -111,6 +118,20 @@ export function summarise(lines: CartLineRow[], tax: CartTax, now = new Date()):
       rate: b.ratePercent,
       amount: paiseToRupees(b.amountPaise),
     })),
+    discount: paiseToRupees(taxed.discountPaise),
+  };
+}
+
+/** The coupon on the cart as the answer shows it: its discount, or why it gives nothing now. */
+export function cartCoupon(pricing: CartPricing, priced: PricedCart): CartCoupon | null {
+  const { coupon } = pricing;
+  if (!coupon || !priced.coupon) return null;
+  const verdict = priced.coupon;
+  return {
+    code: coupon.terms.code,
+    discount: verdict.ok ? paiseToRupees(verdict.discountPaise) : 0,
+    fundedBy: coupon.terms.fundedBy,
+    message: verdict.ok ? null : verdict.message,
   };
 }
 
@@ -121,7 +142,12 @@ export const methodName = (
 ): PaymentMethodName | '' =>
   checkout.paymentMethod ? paymentMethodName(checkout.paymentMethod, checkout.provider) : '';
 
-export function toCartLine(line: CartLineRow, checkout: CheckoutState): CartLine {
+export function toCartLine(
+  line: CartLineRow,
+  checkout: CheckoutState,
+  priced: PricedCart['lines'][number],
+  view: PriceView,
+): CartLine {
   return {
     _id: line.lineId,
     productId: line.product.id,
@@ -129,12 +155,13 @@ export function toCartLine(line: CartLineRow, checkout: CheckoutState): CartLine
     size: line.variant.size,
     color: colourOf(line.variant, line.product),
     quantity: line.quantity,
-    amount: paiseToRupees(line.variant.pricePaise * line.quantity),
+    amount: paiseToRupees(priced.unitPaise * line.quantity),
     paymentMethod: methodName(checkout),
     address: checkout.address,
     city: checkout.city,
     state: checkout.state,
     postalCode: checkout.postalCode,
-    product: [toApiProduct(line.product)],
+    product: [toApiProduct(line.product, view)],
+    discount: paiseToRupees(priced.discountPaise),
   };
 }

@@ -59,6 +59,7 @@ describe('the cart', () => {
       product: [
         expect.objectContaining({ _id: newer.id, price: 0.05, productName: newer.name, stockQuantity: 9 }),
       ],
+      discount: 0,
     });
     expect(second.amount).toBe(999.99);
     // 3 × 333.33 + 0.05 = 1000.04 → GST round(100004 × 0.18) = 18000.72 → 18001 paise.
@@ -71,7 +72,9 @@ describe('the cart', () => {
       taxIncluded: false,
       // The test seller has no registered state: IGST, shipped to Karnataka.
       taxLines: [{ label: 'IGST 18%', rate: 18, amount: 180.01 }],
+      discount: 0,
     });
+    expect(body.coupon).toBeNull();
   });
 
   it('adds to the existing line when the same product is added again, up to the stock', async () => {

@@ -9,6 +9,7 @@ import {
   isVisible,
   namedVariant,
   type ProductRow,
+  priceLines,
   productColumns,
   toApiProduct,
   type VariantRow,
@@ -107,21 +108,21 @@ export async function previewGuestCart(
       capped.push({ productId: product.id, variantId: variant.id, requested: line.quantity, quantity });
     priced.push({ quantity, product, variant });
   }
-  const summary: CartSummary = summarise(
-    priced.map((l) => ({ ...l, lineId: '' })),
-    // A visitor's shipping state is not known yet: the tax shows as GST, not split.
-    { mode: gstMode, shipState: '' },
-  );
+  // A visitor: no early access, no coupon (coupons are applied to an account's cart).
+  const pricing = { view: { now: new Date(), signedIn: false }, coupon: null };
+  const prices = priceLines(priced, pricing);
+  // A visitor's shipping state is not known yet: the tax shows as GST, not split.
+  const summary: CartSummary = summarise(priced, { mode: gstMode, shipState: '' }, prices, pricing.view.now);
   return {
     success: true,
-    lines: priced.map(({ quantity, product, variant }) => ({
+    lines: priced.map(({ quantity, product, variant }, i) => ({
       productId: product.id,
       variantId: variant.id,
       size: variant.size,
       color: colourOf(variant, product),
       quantity,
-      amount: paiseToRupees(variant.pricePaise * quantity),
-      product: toApiProduct(product),
+      amount: paiseToRupees(prices.lines[i]!.unitPaise * quantity),
+      product: toApiProduct(product, pricing.view),
     })),
     summary,
     capped,

@@ -2,10 +2,13 @@ import {
   type AddToCartAnswer,
   addToCartAnswerSchema,
   addToCartSchema,
+  applyCouponSchema,
   type CartAnswer,
   type CartMergeAnswer,
+  type CartOffersAnswer,
   cartAnswerSchema,
   cartMergeAnswerSchema,
+  cartOffersAnswerSchema,
   cartPreviewAnswerSchema,
   guestCartSchema,
   type OkAnswer,
@@ -20,8 +23,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ListOrder } from '../../lib/legacy-list.ts';
 import { principalOf, requireRole } from '../accounts/index.ts';
-import { methodName, readCartLines, summarise, toCartLine } from './cart-lines.ts';
+import { priceLines } from '../catalog/index.ts';
+import { clearCartCoupon, readCartCoupon } from '../offers/index.ts';
+import { cartCoupon, methodName, readCartLines, summarise, toCartLine } from './cart-lines.ts';
 import { readCheckout, saveShippingAddress } from './checkout.ts';
+import { applyCoupon, cartOffers } from './coupon.ts';
 import { previewGuestCart } from './guest-lines.ts';
 import { mergeGuestCart } from './merge-cart.ts';
 import { addToCart, changeQuantity } from './service.ts';
@@ -36,13 +42,25 @@ export default async function cartRoutes(fastify: FastifyInstance) {
   const change = { body: updateCartSchema, response: responses(updateCartAnswerSchema) };
 
   const cartOf = async (userId: string, order: ListOrder): Promise<CartAnswer> => {
-    const [lines, checkout] = await Promise.all([readCartLines(db, userId), readCheckout(db, userId)]);
+    const [lines, checkout, coupon] = await Promise.all([
+      readCartLines(db, userId),
+      readCheckout(db, userId),
+      readCartCoupon(db, userId),
+    ]);
     if (order === 'oldest') lines.reverse();
+    const pricing = { view: { now: new Date(), signedIn: true }, coupon };
+    const priced = priceLines(lines, pricing);
     return {
       success: true,
-      userCartProducts: lines.map((l) => toCartLine(l, checkout)),
-      summary: summarise(lines, { mode: config.gstMode, shipState: checkout.state }),
+      userCartProducts: lines.map((l, i) => toCartLine(l, checkout, priced.lines[i]!, pricing.view)),
+      summary: summarise(
+        lines,
+        { mode: config.gstMode, shipState: checkout.state },
+        priced,
+        pricing.view.now,
+      ),
       checkout: { ...checkout, paymentMethod: methodName(checkout) },
+      coupon: cartCoupon(pricing, priced),
     };
   };
   // SPEC §7: oldest first, as the original server answered (its client reverses it, SPEC §4).
@@ -60,6 +78,31 @@ export default async function cartRoutes(fastify: FastifyInstance) {
     const { capped, skipped } = await mergeGuestCart(db, userId, req.body.lines);
     return { ...(await cartOf(userId, 'newest')), capped, skipped };
   });
+
+  // Offers (docs/decisions/023-offers.md): one coupon per cart, checked again at the order.
+  const couponBody = {
+    ...asUser,
+    schema: { body: applyCouponSchema, response: responses(cartAnswerSchema) },
+  };
+  app.post('/api/user/cart/coupon', couponBody, async (req): Promise<CartAnswer> => {
+    const userId = principalOf(req).id;
+    await applyCoupon(db, userId, req.body.code);
+    return cartOf(userId, 'newest');
+  });
+  app.delete('/api/user/cart/coupon', cart, async (req): Promise<CartAnswer> => {
+    const userId = principalOf(req).id;
+    await clearCartCoupon(db, userId);
+    return cartOf(userId, 'newest');
+  });
+  const offers = { ...asUser, schema: { response: responses(cartOffersAnswerSchema) } };
+  app.get(
+    '/api/user/cart/offers',
+    offers,
+    async (req): Promise<CartOffersAnswer> => ({
+      success: true,
+      offers: await cartOffers(db, principalOf(req).id),
+    }),
+  );
 
   app.post('/api/user/add-to-cart', { ...asUser, schema: add }, async (req): Promise<AddToCartAnswer> => {
     const { productId, variantId, quantity } = req.body;

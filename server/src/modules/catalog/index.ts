@@ -2,6 +2,7 @@
 export { type CacheLoad, catalogCacheOf, sendCached } from './cache.ts';
 export { hideProduct, publishHeldProducts } from './hide-product.ts';
 export { releaseImageIfUnused } from './image-cleanup.ts';
+export { type CartPricing, type PricedCart, priceLines } from './pricing.ts';
 export { productIdToDelete } from './product-id.ts';
 export {
   byVariantOrder,

@@ -253,6 +253,7 @@ describe('my orders and cancelling', () => {
       postalCode: '560001',
       date: expect.any(String),
       product: [expect.objectContaining({ _id: b.id, productName: b.name, price: 200 })],
+      discount: 0,
     });
     const other = await quickUser(ctx.app);
     expect((await call('GET', '/api/user/orders', other)).json()).toEqual([]);

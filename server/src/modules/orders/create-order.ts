@@ -6,7 +6,8 @@ import { conflict } from '../../lib/errors.ts';
 import { type Customer, lockCustomer } from '../accounts/index.ts';
 import type { ShippingAddress } from '../cart/index.ts';
 import type { ProductRow, VariantRow } from '../catalog/index.ts';
-import { colourOf, hsnOf, lineName, takeStockOf } from '../catalog/index.ts';
+import { colourOf, hsnOf, lineName, priceLines, takeStockOf } from '../catalog/index.ts';
+import { type ReadCoupon, type Redemption, redeemCoupon } from '../offers/index.ts';
 
 /** One line to order: the product, the size/colour bought (its price is the variant's) and how many. */
 export interface DraftLine {
@@ -29,6 +30,8 @@ export interface NewOrder {
   gstMode: GstMode;
   /** Cash On Delivery: the largest total accepted (COD_MAX_RUPEES), refused with a 409 above it. */
   codMaxPaise?: number;
+  /** The coupon on the cart with the shopper's uses of it (cart orders), decided again here. */
+  coupon?: ReadCoupon | null;
 }
 
 /** The money columns are 32-bit paise: an order past Rs. 2 crore cannot be written. */
@@ -52,7 +55,13 @@ export interface OrderDraft {
     paymentMethod: 'cod' | 'stripe';
   };
   items: Omit<typeof orderItems.$inferInsert, 'orderId'>[];
+  /** The coupon's use this order takes (written with the order, exactly: offers module). */
+  redemption: Redemption | null;
 }
+
+/** A coupon on the cart that does not apply to the order as it is now: what the shopper reads. */
+export const couponRefused = (message: string) =>
+  `${message}. Remove the coupon from your cart to place the order`;
 
 /** Lines in the order their stock is taken (product id, then size id): no deadlock cycles. */
 export const inLockOrder = <L extends { product: { id: string }; variant: { id: string } }>(
@@ -69,19 +78,25 @@ export const inLockOrder = <L extends { product: { id: string }; variant: { id: 
   );
 
 /**
- * Prices and taxes the lines with the one tax function (contracts/src/tax.ts, as GST_MODE says) and
- * checks what an order may be: within the money columns and the COD limit (409 otherwise). Card checkouts and Cash On Delivery both place what this drafts.
- * COD orders start `cod_due` with items `pending`; card orders `awaiting_payment` on both.
+ * Prices the lines as the shopper pays them at `on` (a sale price open then, the coupon's shares:
+ * catalog `priceLines`, the offers rules), taxes them with the one tax function (contracts/src/tax.ts,
+ * as GST_MODE says) and checks what an order may be: within the money columns and the COD limit,
+ * with a coupon that still applies (409 otherwise). Card checkouts and Cash On Delivery both place
+ * what this drafts. COD orders start `cod_due` with items `pending`; card orders `awaiting_payment` on both.
  */
 export function draftOrder(customer: Customer, input: NewOrder, on = new Date()): OrderDraft {
   const lines = inLockOrder(input.lines);
+  const coupon = input.coupon ?? null;
+  const priced = priceLines(lines, { view: { now: on, signedIn: true }, coupon });
+  if (priced.coupon && !priced.coupon.ok) throw conflict(couponRefused(priced.coupon.message));
   const taxed = taxLines(
     input.gstMode,
-    lines.map((l) => ({
+    lines.map((l, i) => ({
       key: l.variant.id,
-      unitPricePaise: l.variant.pricePaise,
+      unitPricePaise: priced.lines[i]!.unitPaise,
       quantity: l.quantity,
       hsn: hsnOf(l.product),
+      discountPaise: priced.lines[i]!.discountPaise,
     })),
     on,
   );
@@ -105,6 +120,9 @@ export function draftOrder(customer: Customer, input: NewOrder, on = new Date())
       subtotalPaise: taxed.subtotalPaise,
       gstPaise: taxed.gstPaise,
       totalPaise: taxed.totalPaise,
+      discountPaise: taxed.discountPaise,
+      couponCode: coupon && taxed.discountPaise > 0 ? coupon.terms.code : null,
+      couponFundedBy: coupon && taxed.discountPaise > 0 ? coupon.terms.fundedBy : null,
       gstMode: input.gstMode,
       provider: input.provider ?? null,
       source: input.source,
@@ -120,15 +138,25 @@ export function draftOrder(customer: Customer, input: NewOrder, on = new Date())
       productImage: l.product.imageUrl,
       productCategory: l.product.category,
       productSubCategory: l.product.subCategory,
-      unitPricePaise: l.variant.pricePaise,
+      unitPricePaise: priced.lines[i]!.unitPaise,
       quantity: l.quantity,
-      amountPaise: l.variant.pricePaise * l.quantity,
+      amountPaise: taxed.lines[i]!.amountPaise,
+      discountPaise: taxed.lines[i]!.discountPaise,
       hsn: taxed.lines[i]!.hsn,
       gstRateBp: taxed.lines[i]!.ratePercent * 100,
       taxablePaise: taxed.lines[i]!.taxablePaise,
       taxPaise: taxed.lines[i]!.taxPaise,
       status: card ? ('awaiting_payment' as const) : ('pending' as const),
     })),
+    redemption:
+      coupon && taxed.discountPaise > 0
+        ? {
+            couponId: coupon.terms.id,
+            userId: input.userId,
+            useNumber: coupon.nextUse,
+            discountPaise: taxed.discountPaise,
+          }
+        : null,
   };
 }
 
@@ -160,8 +188,18 @@ export async function createOrder(tx: DbOrTx, input: NewOrder) {
     .insert(orderItems)
     .values(draft.items.map((i) => ({ ...i, orderId: order!.id })))
     .returning();
+  if (draft.redemption) {
+    const taken = await redeemCoupon(tx, { ...draft.redemption, orderId: order!.id });
+    if (taken !== true) throw conflict(couponGone(input.coupon!.terms.code, taken));
+  }
   return { order: order!, items };
 }
+
+/** A coupon whose last use, or this shopper's, another order took first: nothing is placed. */
+export const couponGone = (code: string, why: 'used_up' | 'already_used') =>
+  why === 'used_up'
+    ? `${code} has just been used up: remove it from your cart to place the order`
+    : `You have already used ${code}: remove it from your cart to place the order`;
 
 /**
  * Part of the Cash On Delivery order's one statement (workflows/place-cod-order.ts): inserts the
@@ -171,22 +209,24 @@ export async function createOrder(tx: DbOrTx, input: NewOrder) {
 export const orderWriteSql = (ok: SQL) => sql`
 placed as (
   insert into orders (user_id, customer_name, customer_email, customer_mobile, payment_method,
-    payment_status, address, city, state, postal_code, subtotal_paise, gst_paise, total_paise, source, gst_mode)
+    payment_status, address, city, state, postal_code, subtotal_paise, gst_paise, total_paise, source, gst_mode,
+    discount_paise, coupon_code, coupon_funded_by)
   select ${sql.placeholder('userId')}::uuid, ${sql.placeholder('orderName')}, ${sql.placeholder('orderEmail')},
     ${sql.placeholder('orderMobile')}, 'cod', 'cod_due', ${sql.placeholder('orderAddress')},
     ${sql.placeholder('orderCity')}, ${sql.placeholder('orderState')}, ${sql.placeholder('orderPostalCode')},
     ${sql.placeholder('orderSubtotal')}::int, ${sql.placeholder('orderGst')}::int, ${sql.placeholder('orderTotal')}::int,
-    'cart', ${sql.placeholder('orderGstMode')}
+    'cart', ${sql.placeholder('orderGstMode')}, ${sql.placeholder('orderDiscount')}::int,
+    ${sql.placeholder('orderCouponCode')}::text, ${sql.placeholder('orderCouponFundedBy')}::text
   where ${ok}
   returning id, created_at
 ),
 items as (
   insert into order_items (order_id, product_id, variant_id, size, color, seller_id, product_name,
     product_image, product_category, product_sub_category, unit_price_paise, quantity, amount_paise, hsn,
-    gst_rate_bp, taxable_paise, tax_paise, status)
+    gst_rate_bp, taxable_paise, tax_paise, discount_paise, status)
   select placed.id, i.product_id, i.variant_id, i.size, i.color, i.seller_id, i.product_name, i.product_image,
     i.product_category, i.product_sub_category, i.unit_price_paise, i.quantity, i.amount_paise, i.hsn,
-    i.gst_rate_bp, i.taxable_paise, i.tax_paise, 'pending'
+    i.gst_rate_bp, i.taxable_paise, i.tax_paise, i.discount_paise, 'pending'
   from placed, unnest(${sql.placeholder('itemProductIds')}::uuid[], ${sql.placeholder('itemVariantIds')}::uuid[],
     ${sql.placeholder('itemSizes')}::text[], ${sql.placeholder('itemColors')}::text[],
     ${sql.placeholder('itemSellerIds')}::uuid[], ${sql.placeholder('itemNames')}::text[],
@@ -194,10 +234,11 @@ items as (
     ${sql.placeholder('itemSubCategories')}::text[], ${sql.placeholder('itemUnitPrices')}::int[],
     ${sql.placeholder('itemQuantities')}::int[], ${sql.placeholder('itemAmounts')}::int[],
     ${sql.placeholder('itemHsns')}::text[], ${sql.placeholder('itemRates')}::int[],
-    ${sql.placeholder('itemTaxables')}::int[], ${sql.placeholder('itemTaxes')}::int[])
+    ${sql.placeholder('itemTaxables')}::int[], ${sql.placeholder('itemTaxes')}::int[],
+    ${sql.placeholder('itemDiscounts')}::int[])
     with ordinality as i(product_id, variant_id, size, color, seller_id, product_name, product_image,
       product_category, product_sub_category, unit_price_paise, quantity, amount_paise, hsn, gst_rate_bp,
-      taxable_paise, tax_paise, n)
+      taxable_paise, tax_paise, discount_paise, n)
   order by i.n
   returning id, variant_id, created_at
 )`;
@@ -217,6 +258,9 @@ export function orderWriteValues({ order, items }: OrderDraft) {
     orderGst: order.gstPaise,
     orderTotal: order.totalPaise,
     orderGstMode: order.gstMode,
+    orderDiscount: order.discountPaise ?? 0,
+    orderCouponCode: order.couponCode ?? null,
+    orderCouponFundedBy: order.couponFundedBy ?? null,
     itemProductIds: items.map((i) => i.productId),
     itemVariantIds: items.map((i) => i.variantId),
     itemSizes: items.map((i) => i.size),
@@ -233,6 +277,7 @@ export function orderWriteValues({ order, items }: OrderDraft) {
     itemRates: items.map((i) => i.gstRateBp),
     itemTaxables: items.map((i) => i.taxablePaise),
     itemTaxes: items.map((i) => i.taxPaise),
+    itemDiscounts: items.map((i) => i.discountPaise ?? 0),
   };
 }
 
