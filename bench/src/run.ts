@@ -1,10 +1,11 @@
 // npm run bench [-- --products N --rounds R --seconds S --connections C --search-products N --only pglite|postgres
-//                   --parts reads,cod,search --search-database URL]
+//                   --parts reads,cod,search --search-database URL --sale]
 // Starts the real server on a fresh seeded database (PGlite; PostgreSQL too when DATABASE_URL is set),
 // measures the read endpoints against a bare Fastify route serving the same bytes, the COD flow, cold
 // and warm search on that catalogue, and search at 100k products on PostgreSQL (cold: each search
 // asked once; warm: asked again). --search-database names an already seeded PostgreSQL database for
 // the search at scale (a million products take a while to seed: seed once, measure many times).
+// --sale measures the shop during a sale event: one runs on a third of the products (sale-event.ts).
 // Prints a table and writes bench/results/latest.json.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -30,6 +31,7 @@ const { values: args } = parseArgs({
     'cold-searches': { type: 'string', default: '400' },
     only: { type: 'string' },
     parts: { type: 'string', default: 'reads,cod,search' },
+    sale: { type: 'boolean', default: false },
   },
 });
 const PRODUCTS = Number(args.products);
@@ -37,6 +39,7 @@ const ROUNDS = Number(args.rounds);
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
 const PARTS = new Set(args.parts.split(','));
+const SALE = args.sale;
 
 export interface EndpointResult {
   name: string;
@@ -89,6 +92,10 @@ async function prepare(env: Record<string, string>, products: number) {
   const t0 = performance.now();
   await runCommand(['--import', 'tsx', SEED_CLI, '--products', String(products)], env);
   console.log(`  seeded ${products} products in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  if (SALE) {
+    await runCommand(['--import', 'tsx', 'bench/src/sale-event.ts'], env);
+    console.log('  a sale event runs on a third of the products');
+  }
 }
 
 async function queryCount(server: Proc): Promise<number> {
@@ -302,7 +309,13 @@ async function main() {
   const report = {
     when: new Date().toISOString(),
     machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
-    settings: { products: PRODUCTS, rounds: ROUNDS, secondsPerRound: SECONDS, connections: CONNECTIONS },
+    settings: {
+      products: PRODUCTS,
+      rounds: ROUNDS,
+      secondsPerRound: SECONDS,
+      connections: CONNECTIONS,
+      saleRunning: SALE,
+    },
     results,
     search,
   };
