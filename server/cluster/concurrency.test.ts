@@ -475,3 +475,59 @@ describe('payouts, on two processes', () => {
     expect(balance.json()).toMatchObject({ payable: 257 });
   });
 });
+
+describe('a coupon’s last uses, on two processes', () => {
+  it('1,000 shoppers racing for a limit of 100: exactly 100 discounted orders, 900 clean 409s, nothing else placed', async () => {
+    const shop = await seller();
+    const admin = await adminAccount();
+    const product = await insertProduct(db(), shop.id, {
+      pricePaise: 100_000,
+      stock: 2_000,
+      name: 'Festive Kurta',
+    });
+    const code = `RACE${unique().toUpperCase()}`;
+    const made = await api(
+      a,
+      'POST',
+      '/api/admin/coupons',
+      { code, kind: 'flat', value: 150, usageLimit: 100, fundedBy: 'platform' },
+      admin.token,
+    );
+    expect(made.status, made.text).toBe(201);
+    const buyers = await customers(1_000);
+    // Every shopper fills the cart and applies the code (uses are left for all of them then).
+    await bounded(buyers, 64, async (buyer, i) => {
+      await addToCart(either(i), buyer, product.id);
+      const applied = await api(either(i), 'POST', '/api/user/cart/coupon', { code }, buyer.token);
+      expect(applied.status, applied.text).toBe(200);
+    });
+    // Then all of them place the COD order at once, each on the other process.
+    const answers = await bounded(buyers, 64, (buyer, i) =>
+      api(otherThan(either(i)), 'PUT', '/api/user/order-success', undefined, buyer.token),
+    );
+    const placed = answers.filter((r) => r.status === 200);
+    const refused = answers.filter((r) => r.status === 409);
+    expect(placed).toHaveLength(100);
+    expect(refused).toHaveLength(900);
+    for (const r of refused) expect(r.json().error).toMatch(new RegExp(`^${code} has (just )?been used up`));
+    for (const r of placed)
+      expect(r.json().order).toMatchObject({ discount: 150, couponCode: code, subtotal: 850 });
+
+    const ids = buyers.map((b) => b.id);
+    const rows = await db().select().from(orders).where(inArray(orders.userId, ids));
+    expect(rows).toHaveLength(100);
+    expect(rows.every((o) => o.discountPaise === 15_000 && o.totalPaise === 100_300)).toBe(true);
+    const [coupon] = await db()
+      .execute<{ used_count: number; redemptions: number }>(
+        sql`select used_count, (select count(*)::int from coupon_redemptions r where r.coupon_id = c.id) as redemptions
+          from coupons c where code = ${code}`,
+      )
+      .then((r) => (Array.isArray(r) ? r : r.rows));
+    expect(coupon).toMatchObject({ used_count: 100, redemptions: 100 });
+    const [left] = await db()
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.productId, product.id));
+    expect(left!.stock).toBe(1_900);
+  });
+});
