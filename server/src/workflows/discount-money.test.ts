@@ -1,12 +1,12 @@
 import type { ApiOrder, GstMode, TaxDocument } from '@vastra/contracts';
 import { demoGstin } from '@vastra/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createAdmin, insertProduct } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { act, itemRow, requested, UPI } from '../../test/return-fixtures.ts';
 import { callerOf, type FastAccount, quickSeller, quickUser } from '../../test/shop-fixtures.ts';
-import { coupons, ledgerEntries, type orderItems, refunds } from '../db/schema.ts';
+import { coupons, ledgerEntries, type orderItems, refunds, taxDocuments } from '../db/schema.ts';
 import { unitsOf } from '../modules/invoices/issue.ts';
 import { platformDiscountPaise } from '../modules/ledger/entries.ts';
 
@@ -538,6 +538,16 @@ describe.each(['flat18', 'india'] as const)('money after a coupon (%s)', (mode: 
     expect(invoice.couponCode).toBeNull();
     expect(invoice.lines[0]).toMatchObject({ amount: 999.99, discount: 0, taxableValue: e.taxable / 100 });
     expect(invoice.totals).toMatchObject({ amount: 999.99, discount: 0, total: (e.taxable + e.tax) / 100 });
+    // An invoice issued before coupons (no gross amounts, discounts or coupon code stored) reads the same.
+    await ctx.db.execute(sql`
+      update ${taxDocuments} set document = (document - 'couponCode')
+        || jsonb_build_object('totals', (document->'totals') - 'amount' - 'discount')
+        || jsonb_build_object('lines', (select jsonb_agg(l - 'amount' - 'discount')
+             from jsonb_array_elements(document->'lines') l))
+      where id = ${row.invoiceId}`);
+    const [stored] = await ctx.db.select().from(taxDocuments).where(eq(taxDocuments.id, row.invoiceId!));
+    expect(stored!.document).not.toHaveProperty('couponCode');
+    expect(await documentOf(`/api/invoices/${row.invoiceId}`, buyer)).toEqual(invoice);
     const byKind = Object.fromEntries((await entriesOf(item._id)).map((x) => [x.kind, x.amountPaise]));
     expect(byKind).toEqual({
       cod_collected: e.taxable + e.tax,
