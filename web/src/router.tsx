@@ -206,6 +206,21 @@ export const screens: ScreenRoute[] = [
     load: s('seller-payments', () => import('./features/seller/SellerPaymentsPage.tsx')),
   },
   {
+    path: 'seller-sales',
+    title: 'Sale events',
+    load: s('seller-sales', () => import('./features/seller/SellerSalesPage.tsx')),
+  },
+  {
+    path: 'seller-sales/:id',
+    title: 'Sale prices',
+    load: s('seller-sale-prices', () => import('./features/seller/SalePricesPage.tsx')),
+  },
+  {
+    path: 'seller-coupons',
+    title: 'My coupons',
+    load: s('seller-coupons', () => import('./features/seller/SellerCouponsPage.tsx')),
+  },
+  {
     path: 'admin-login',
     title: 'Admin Login',
     load: login('admin'),
@@ -229,6 +244,16 @@ export const screens: ScreenRoute[] = [
     path: 'dashboard/audit-log',
     title: 'Audit log',
     load: s('admin-audit-log', () => import('./features/admin/AdminAuditLogPage.tsx')),
+  },
+  {
+    path: 'dashboard/sale-events',
+    title: 'Sale events',
+    load: s('admin-sale-events', () => import('./features/admin/AdminSaleEventsPage.tsx')),
+  },
+  {
+    path: 'dashboard/coupons',
+    title: 'Coupons',
+    load: s('admin-coupons', () => import('./features/admin/AdminCouponsPage.tsx')),
   },
   // Admin lists behind the dashboard's 'view' links: sellers, users, products, orders, messages.
   {

@@ -73,6 +73,8 @@ export function accountLinks(role: SessionRole): NavLink[] {
         { to: '/seller-orders', label: /*i18n*/ 'Orders' },
         { to: '/seller-returns', label: /*i18n*/ 'Returns' },
         { to: '/seller-payments', label: /*i18n*/ 'Payments' },
+        { to: '/seller-sales', label: /*i18n*/ 'Sale events' },
+        { to: '/seller-coupons', label: /*i18n*/ 'My coupons' },
         { to: '/seller-addProduct', label: /*i18n*/ 'Add Product' },
         { to: '/seller-allProducts', label: /*i18n*/ 'All Products' },
       ];
@@ -80,6 +82,8 @@ export function accountLinks(role: SessionRole): NavLink[] {
       return [
         { to: '/dashboard', label: /*i18n*/ 'Dashboard' },
         { to: '/dashboard/payouts', label: /*i18n*/ 'Payouts' },
+        { to: '/dashboard/sale-events', label: /*i18n*/ 'Sale events' },
+        { to: '/dashboard/coupons', label: /*i18n*/ 'Coupons' },
         { to: '/dashboard/audit-log', label: /*i18n*/ 'Audit log' },
       ];
     default:

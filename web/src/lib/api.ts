@@ -15,7 +15,7 @@ export class ApiError extends Error {
 export const NETWORK_ERROR = /*i18n*/ 'Could not reach the shop. Please check your connection and try again.';
 
 export interface ApiOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Send this role's token in the auth-token header. */
   as?: Role;

@@ -39,6 +39,12 @@ function Dashboard() {
         <h1>{i18n._('Dashboard')}</h1>
         <div className="row">
           <PeriodSwitch days={days} onChange={(d) => setParams(d === 30 ? {} : { days: String(d) })} />
+          <Link to="/dashboard/sale-events" className="btn btn-sm">
+            {i18n._('Sale events')}
+          </Link>
+          <Link to="/dashboard/coupons" className="btn btn-sm">
+            {i18n._('Coupons')}
+          </Link>
           <Link to="/dashboard/audit-log" className="btn btn-sm">
             {i18n._('Audit log')}
           </Link>

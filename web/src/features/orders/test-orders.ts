@@ -13,6 +13,7 @@ export function line(over: Partial<OrderLine> & { name: string }): OrderLine {
     color: '',
     quantity: 1,
     amount: 500,
+    discount: 0,
     paymentMethod: 'COD',
     paymentStatus: 'cod_due',
     status: 'pending',
@@ -78,6 +79,8 @@ export function apiOrder(over: Partial<ApiOrder> & { items: OrderLine[] }): ApiO
     total: 1180,
     taxIncluded: false,
     taxLines: [{ label: 'IGST 18%', rate: 18, amount: 180 }],
+    discount: 0,
+    couponCode: null,
     date: '2026-11-23T10:00:00.000Z',
     ...over,
   };

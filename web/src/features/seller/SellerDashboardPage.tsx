@@ -54,6 +54,9 @@ function SellerDashboard() {
           <Link to="/seller-catalogue" className="btn btn-sm">
             {i18n._('Bulk upload')}
           </Link>
+          <Link to="/seller-sales" className="btn btn-sm">
+            {i18n._('Sale events')}
+          </Link>
           <button
             type="button"
             className="btn btn-sm"
