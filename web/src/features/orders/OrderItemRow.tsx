@@ -43,6 +43,11 @@ export function OrderItemRow({
             {i18n._('Qty:')} {line.quantity}
           </span>
           <strong>{formatRupees(line.amount, i18n.locale)}</strong>
+          {line.discount > 0 && (
+            <span className="item-discount" data-testid="item-discount">
+              {i18n._('Coupon −{amount}', { amount: formatRupees(line.discount, i18n.locale) })}
+            </span>
+          )}
         </p>
         {line.exchangeOfReturnId && (
           <p className="order-tracking" data-testid="item-replacement">

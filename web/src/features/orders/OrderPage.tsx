@@ -8,6 +8,7 @@ import { TaxDocumentButtons, taxDocumentsOf } from '../../components/TaxDocument
 import { TaxTotals } from '../../components/TaxTotals.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.ts';
+import { formatRupees } from '../../lib/format.ts';
 import { Link, Navigate, useParams } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { changeOrderAddress, fetchOrder, orderKeys } from './api.ts';
@@ -133,6 +134,16 @@ export default function OrderPage() {
 
           <div className="card order-summary">
             <h2>{i18n._('Payment')}</h2>
+            {order.discount > 0 && (
+              <dl className="order-discount">
+                <dt>
+                  {order.couponCode
+                    ? i18n._('Coupon discount ({code})', { code: order.couponCode })
+                    : i18n._('Coupon discount')}
+                </dt>
+                <dd data-testid="order-discount">−{formatRupees(order.discount, i18n.locale)}</dd>
+              </dl>
+            )}
             <TaxTotals totals={order} taxableLabel={/*i18n*/ 'Subtotal'} />
             <TaxDocumentButtons documents={taxDocumentsOf(order.items)} as="user" />
           </div>
