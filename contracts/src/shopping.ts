@@ -425,3 +425,18 @@ export const checkoutSessionAnswerSchema = z.object({
   orderId: z.string(),
 });
 export type CheckoutSessionAnswer = z.infer<typeof checkoutSessionAnswerSchema>;
+
+/**
+ * Optional body of `PUT /api/user/order-success` and `POST /api/user/checkout-session` (the original
+ * client sends none): the total the shopper saw, in rupees. When given and the order, priced again,
+ * comes to another total (a sale ended, a price changed), nothing is placed and the answer says so.
+ */
+export const placeOrderSchema = z
+  .object({
+    expectedTotal: z
+      .number('expectedTotal must be a number')
+      .nonnegative('expectedTotal must be a number')
+      .max(100_000_000, 'expectedTotal must be a number')
+      .optional(),
+  })
+  .optional();

@@ -5,6 +5,7 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import {
   admins,
   cartItems,
+  coupons,
   ledgerEntries,
   orderItems,
   orders,
@@ -518,12 +519,13 @@ describe('a coupon’s last uses, on two processes', () => {
     expect(rows).toHaveLength(100);
     expect(rows.every((o) => o.discountPaise === 15_000 && o.totalPaise === 100_300)).toBe(true);
     const [coupon] = await db()
-      .execute<{ used_count: number; redemptions: number }>(
-        sql`select used_count, (select count(*)::int from coupon_redemptions r where r.coupon_id = c.id) as redemptions
-          from coupons c where code = ${code}`,
-      )
-      .then((r) => (Array.isArray(r) ? r : r.rows));
-    expect(coupon).toMatchObject({ used_count: 100, redemptions: 100 });
+      .select({
+        used: coupons.usedCount,
+        redemptions: sql<number>`(select count(*)::int from coupon_redemptions r where r.coupon_id = coupons.id)`,
+      })
+      .from(coupons)
+      .where(eq(coupons.code, code));
+    expect(coupon).toMatchObject({ used: 100, redemptions: 100 });
     const [left] = await db()
       .select({ stock: productVariants.stock })
       .from(productVariants)

@@ -61,9 +61,17 @@ export async function completeCheckout(
   customer: CustomerSession,
   /** The language the shopper ordered in (the `lang` cookie): their confirmation mail's. */
   locale: Locale = 'en',
+  /** The total the shopper saw (paise), when their client sent it: another total is a 409. */
+  expectedTotalPaise?: number,
 ): Promise<ApiOrder> {
   const userId = customer.id;
-  const attempt = await placeCartCodOrder(deps.db, customer, deps.config.gstMode, deps.config.codMaxPaise);
+  const attempt = await placeCartCodOrder(
+    deps.db,
+    customer,
+    deps.config.gstMode,
+    deps.config.codMaxPaise,
+    expectedTotalPaise,
+  );
   switch (attempt.kind) {
     case 'placed':
       await mailOrderPlaced(deps, attempt.order, attempt.lines.map(placedItem), locale);
@@ -152,6 +160,8 @@ export interface CardCheckout {
   /** Buy Now: the size bought; may be left out for a product with one variant. */
   variantId?: string;
   quantity?: number;
+  /** The total the shopper saw (paise), when their client sent it: another total is a 409. */
+  expectedTotalPaise?: number;
 }
 
 /**
@@ -209,6 +219,7 @@ export async function startCardCheckout(
       reservationExpiresAt: expiresAt,
       gstMode: deps.config.gstMode,
       coupon,
+      expectedTotalPaise: input.expectedTotalPaise,
     });
     if (input.source === 'cart') {
       const bought = placed.items.map((i) => i.variantId).filter((id): id is string => id !== null);

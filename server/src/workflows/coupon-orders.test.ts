@@ -394,3 +394,24 @@ describe('GST on the discount, india mode', () => {
     expect(order).toMatchObject({ totalPaise: 250_000, discountPaise: 20_000 });
   });
 });
+
+describe('a price that changed between the cart and the order', () => {
+  it('with the total the shopper saw, a changed total is a 409 saying the new one, and nothing is placed', async () => {
+    const user = await shopper();
+    const p = await insertProduct(ctx.db, seller.id, { pricePaise: 100_000, stock: 5 });
+    await add(user, p.id, 1);
+    const seen = (await call('GET', '/api/user/cart', user)).json().summary.total;
+    expect(seen).toBe(1180);
+    // The sale starts before the shopper places the order.
+    await insertSale(ctx.db, [{ variantId: p.variantId, productId: p.id, sellerId: seller.id, salePaise: 80_000 }]);
+    const res = await call('PUT', '/api/user/order-success', user, { expectedTotal: seen });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe(
+      'Prices in your cart have changed: the total is now Rs. 944.00. Check your cart and place the order again',
+    );
+    expect(await ordersOf(user.id)).toHaveLength(0);
+    // Placed at the total shown now; the original client, sending no total, gets the price of the moment.
+    expect((await call('PUT', '/api/user/order-success', user, { expectedTotal: 944 })).statusCode).toBe(200);
+    expect((await call('PUT', '/api/user/order-success', user, { expectedTotal: 'x' })).statusCode).toBe(400);
+  });
+});

@@ -111,6 +111,8 @@ export async function placeCartCodOrder(
   customer: CustomerSession,
   gstMode: GstMode,
   codMaxPaise: number,
+  /** The total the shopper saw (paise), when their client sent it. */
+  expectedTotalPaise?: number,
 ): Promise<CodAttempt> {
   for (let attempt = 1; ; attempt++) {
     const read = await readCartToOrder(db, customer.id);
@@ -133,6 +135,7 @@ export async function placeCartCodOrder(
       gstMode,
       codMaxPaise,
       coupon: read.coupon,
+      expectedTotalPaise,
     });
     // draftOrder orders the lines as their locks are taken; the write's arrays follow its items.
     const lineOf = new Map(read.lines.map((l) => [l.variant.id, l]));

@@ -20,6 +20,7 @@ import {
   paymentMethodAnswerSchema,
   paymentMethodName,
   paymentMethodSchema,
+  placeOrderSchema,
   productRemovalAnswerSchema,
   type RemoveCartAnswer,
   removeCartAnswerSchema,
@@ -36,6 +37,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../lib/errors.ts';
 import { idSchema } from '../lib/ids.ts';
+import { rupeesToPaise } from '../lib/money.ts';
 import { customerOf, principalOf, requireCustomerToken, requireRole } from '../modules/accounts/index.ts';
 import { recordAudit } from '../modules/admin/index.ts';
 import { CART_LINE_NOT_FOUND, removeCartLine } from '../modules/cart/index.ts';
@@ -57,6 +59,10 @@ import paymentPageRoutes from './test-pay-page.ts';
  * removing a product, deleting an account, the payment provider's webhook and test page. Each
  * handler parses, authorises and calls one workflow; the modules' own routes never call workflows.
  */
+/** The total a shopper saw, in paise, when their client sent it (`placeOrderSchema`). */
+const expectedPaise = (body: { expectedTotal?: number } | undefined) =>
+  body?.expectedTotal === undefined ? undefined : rupeesToPaise(body.expectedTotal);
+
 export default async function workflowRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config, storage } = app.deps;
@@ -73,10 +79,14 @@ export default async function workflowRoutes(fastify: FastifyInstance) {
   });
 
   // Its one statement locks the customer's row, so the guard need not read it first.
-  const placed = { onRequest: requireCustomerToken, schema: { response: responses(orderAnswerSchema) } };
+  const placed = {
+    onRequest: requireCustomerToken,
+    schema: { body: placeOrderSchema, response: responses(orderAnswerSchema) },
+  };
   app.put('/api/user/order-success', placed, async (req): Promise<OrderAnswer> => {
     const locale = localeOfCookie(req.headers.cookie);
-    return { success: true, order: await completeCheckout(deps(req), customerOf(req), locale) };
+    const expected = expectedPaise(req.body);
+    return { success: true, order: await completeCheckout(deps(req), customerOf(req), locale, expected) };
   });
 
   app.put(
@@ -87,10 +97,11 @@ export default async function workflowRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/user/checkout-session',
-    { ...asUser, schema: session },
+    { ...asUser, schema: { ...session, body: placeOrderSchema } },
     async (req): Promise<CheckoutSessionAnswer> => {
       const session = await startCardCheckout(deps(req), principalOf(req).id, {
         source: 'cart',
+        expectedTotalPaise: expectedPaise(req.body),
       });
       return { success: true, ...session };
     },

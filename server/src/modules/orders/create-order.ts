@@ -2,7 +2,7 @@ import { type GstMode, taxLines } from '@vastra/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
-import { conflict } from '../../lib/errors.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
 import { type Customer, lockCustomer } from '../accounts/index.ts';
 import type { ShippingAddress } from '../cart/index.ts';
 import type { ProductRow, VariantRow } from '../catalog/index.ts';
@@ -32,6 +32,8 @@ export interface NewOrder {
   codMaxPaise?: number;
   /** The coupon on the cart with the shopper's uses of it (cart orders), decided again here. */
   coupon?: ReadCoupon | null;
+  /** The total the shopper saw (paise), when their client sent it: another total is a 409. */
+  expectedTotalPaise?: number;
 }
 
 /** The money columns are 32-bit paise: an order past Rs. 2 crore cannot be written. */
@@ -57,6 +59,19 @@ export interface OrderDraft {
   items: Omit<typeof orderItems.$inferInsert, 'orderId'>[];
   /** The coupon's use this order takes (written with the order, exactly: offers module). */
   redemption: Redemption | null;
+}
+
+/**
+ * The order priced again at the order comes to another total than the shopper saw (a sale started
+ * or ended, the seller changed a price): 409, nothing placed, the new total said.
+ */
+export function pricesChanged(totalPaise: number) {
+  const now = (totalPaise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 });
+  return new AppError(
+    'CONFLICT',
+    `Prices in your cart have changed: the total is now Rs. ${now}. Check your cart and place the order again`,
+    [{ msg: 'Prices in your cart have changed', path: 'expectedTotal' }],
+  );
 }
 
 /** A coupon on the cart that does not apply to the order as it is now: what the shopper reads. */
@@ -101,6 +116,8 @@ export function draftOrder(customer: Customer, input: NewOrder, on = new Date())
     on,
   );
   if (taxed.totalPaise > MAX_ORDER_PAISE) throw conflict(TOO_LARGE);
+  if (input.expectedTotalPaise !== undefined && input.expectedTotalPaise !== taxed.totalPaise)
+    throw pricesChanged(taxed.totalPaise);
   if (input.codMaxPaise !== undefined && taxed.totalPaise > input.codMaxPaise) {
     throw conflict(overCodLimit(input.codMaxPaise));
   }
