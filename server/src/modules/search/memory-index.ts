@@ -202,13 +202,38 @@ interface Row {
   name_search: string;
 }
 
+/** A product's sizes with their sale prices in events not ended (sale-prices.ts `SaleRow`). */
+const SIZES_WITH_SALES = `(
+    select json_agg(json_build_array(v.price_paise, v.stock > 0, (
+      select json_agg(json_build_array(sp.event_id::text, sp.sale_price_paise))
+      from sale_prices sp join sale_events e on e.id = sp.event_id
+      where sp.variant_id = v.id and e.ends_at > now())))
+    from product_variants v where v.product_id = product_search.product_id)`;
+
+/**
+ * Which products have sale prices, in events not ended: a whole load asks once per statement
+ * (a hashed set of the sale prices' products: nothing to build when no sale runs); a catch-up's few
+ * rows each look through their own sizes, not through every sale price.
+ */
+const SALES = {
+  whole: `case when product_search.product_id in (
+    select sp.product_id from sale_prices sp join sale_events e on e.id = sp.event_id where e.ends_at > now()
+  ) then ${SIZES_WITH_SALES} end as sales`,
+  few: `case when exists (
+    select 1 from product_variants v join sale_prices sp on sp.variant_id = v.id
+    join sale_events e on e.id = sp.event_id
+    where v.product_id = product_search.product_id and e.ends_at > now()
+  ) then ${SIZES_WITH_SALES} end as sales`,
+};
+
 /**
  * product_search's row, and the (size, colour) pairs of the variants in stock of a product of
  * several colours (a variant of no colour of its own has the product's): size and colour chosen
  * together need one variant with both (see the top of this file). A product of one colour has
- * none to read: each of its variants has that colour.
+ * none to read: each of its variants has that colour. And its sizes with their sale prices, when
+ * it has some.
  */
-const ROW_COLUMNS =
+const rowColumns = (rows: keyof typeof SALES) =>
   sql.raw(`product_id::text as id, seller_id::text as seller_id, name_key, category, sub_category,
   brand, color, price_paise, in_stock, sizes_in_stock, colors_in_stock, rating_avg, rating_count,
   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created,
@@ -217,15 +242,9 @@ const ROW_COLUMNS =
     select json_agg(json_build_array(v.size, case when v.color <> '' then v.color else product_search.color end))
     from product_variants v where v.product_id = product_search.product_id and v.stock > 0
   ) end as pairs,
-  case when product_search.product_id in (
-    select sp.product_id from sale_prices sp join sale_events e on e.id = sp.event_id where e.ends_at > now()
-  ) then (
-    select json_agg(json_build_array(v.price_paise, v.stock > 0, (
-      select json_agg(json_build_array(sp.event_id::text, sp.sale_price_paise))
-      from sale_prices sp join sale_events e on e.id = sp.event_id
-      where sp.variant_id = v.id and e.ends_at > now())))
-    from product_variants v where v.product_id = product_search.product_id
-  ) end as sales`);
+  ${SALES[rows]}`);
+const ROW_COLUMNS = rowColumns('whole');
+const FEW_ROW_COLUMNS = rowColumns('few');
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -982,7 +1001,7 @@ export class SearchIndex {
     if (changed.length > 0 || repaired.length > 0) {
       const rows = rowsOf<Row>(
         await this.db.execute(
-          sql`select ${ROW_COLUMNS} from product_search where product_id in (${sql.join(
+          sql`select ${FEW_ROW_COLUMNS} from product_search where product_id in (${sql.join(
             [...changed, ...repaired].map((id) => sql`${id}::uuid`),
             sql`, `,
           )})`,
