@@ -276,13 +276,15 @@ export class CatalogCache {
     const now = Date.now();
     const personal = calendar.dependsOnSignIn(now);
     const shopper = personal && signedIn ? await signedIn() : false;
-    const { key, sales } = viewOf(query, calendar, now, shopper, personal);
-    const fill: () => Promise<CacheFill> = personal
-      ? async () => {
-          const filled = await load(sales);
-          return { ...filled, headers: { ...filled.headers, vary: VARY_SIGN_IN } };
-        }
-      : () => load(sales);
+    // Kept under the query alone when no sale is open for the viewer, else with the open events;
+    // while a sale is in early access the answer depends on who asks: keyed apart, and sent with Vary.
+    const open = calendar.openFor(now, shopper);
+    const key = personal ? `${query}\u0000*${open.key}` : open.key ? `${query}\u0000${open.key}` : query;
+    // Made on a miss only: the answer for this viewer at this moment.
+    const fill = async (): Promise<CacheFill> => {
+      const filled = await load({ view: { now: new Date(now), signedIn: shopper }, open });
+      return personal ? { ...filled, headers: { ...filled.headers, vary: VARY_SIGN_IN } } : filled;
+    };
     if (version !== this.version) {
       // Every page of an older version is stale (and a newer one we'd not have yet): start over.
       if (version > this.version) this.reset(version);
@@ -359,18 +361,6 @@ export class CatalogCache {
     this.bytes = 0;
     this.version = version;
   }
-}
-
-/**
- * The viewer's sales at `now` and the key their answer is kept under: the query alone when no sale
- * is open for them; with the open events otherwise. While a sale is in early access (`personal`) the
- * answer depends on who asks, so it is keyed (and marked to shared caches) as such.
- */
-function viewOf(query: string, calendar: SaleCalendar, now: number, shopper: boolean, personal: boolean) {
-  const open = calendar.openFor(now, shopper);
-  const sales: SaleView = { view: { now: new Date(now), signedIn: shopper }, open };
-  const key = personal ? `${query}\u0000*${open.key}` : open.key ? `${query}\u0000${open.key}` : query;
-  return { key, sales };
 }
 
 /** A stable cache key: the route name plus its validated query, in key order, without empty values. */

@@ -37,6 +37,9 @@ export interface SaleView {
  * is decided per request from these windows (no SQL), and answers are cached per open set.
  */
 export class SaleCalendar {
+  /** The last answer of `openFor` per viewer kind, good from one boundary of a window to the next. */
+  private readonly lastOpen: ({ from: number; until: number; open: OpenSales } | undefined)[] = [];
+
   constructor(readonly windows: readonly SaleWindow[]) {}
 
   /**
@@ -49,9 +52,29 @@ export class SaleCalendar {
     return false;
   }
 
-  /** The events open for this viewer now (the offers rule: contracts `isSaleOpen`). */
+  /**
+   * The events open for this viewer now (the offers rule: contracts `isSaleOpen`): the same object
+   * until a window's boundary passes, so a request during a sale builds nothing.
+   */
   openFor(now: number, signedIn: boolean): OpenSales {
     if (this.windows.length === 0) return NO_SALE;
+    const kind = signedIn ? 1 : 0;
+    const last = this.lastOpen[kind];
+    if (last && last.from <= now && now < last.until) return last.open;
+    let from = Number.NEGATIVE_INFINITY;
+    let until = Number.POSITIVE_INFINITY;
+    for (const w of this.windows)
+      for (const edge of [w.earlyAccessAt, w.startsAt, w.endsAt]) {
+        if (edge === null) continue;
+        if (edge <= now) from = Math.max(from, edge);
+        else until = Math.min(until, edge);
+      }
+    const open = this.openAt(now, signedIn);
+    this.lastOpen[kind] = { from, until, open };
+    return open;
+  }
+
+  private openAt(now: number, signedIn: boolean): OpenSales {
     let events: Map<string, boolean> | undefined;
     for (const w of this.windows) {
       const opens = signedIn && w.earlyAccessAt !== null ? w.earlyAccessAt : w.startsAt;
