@@ -5,7 +5,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { isShopperCaller } from '../accounts/index.ts';
-import { EMPTY_CALENDAR, readSaleCalendar, type SaleCalendar, type SaleView } from './sale-calendar.ts';
+import {
+  EMPTY_CALENDAR,
+  type OpenSales,
+  readSaleCalendar,
+  type SaleCalendar,
+  type SaleView,
+} from './sale-calendar.ts';
 import { catalogVersionReader } from './version.ts';
 
 /** What a public catalogue read produces on a cache miss. */
@@ -280,15 +286,10 @@ export class CatalogCache {
     // while a sale is in early access the answer depends on who asks: keyed apart, and sent with Vary.
     const open = calendar.openFor(now, shopper);
     const key = personal ? `${query}\u0000*${open.key}` : open.key ? `${query}\u0000${open.key}` : query;
-    // Made on a miss only: the answer for this viewer at this moment.
-    const fill = async (): Promise<CacheFill> => {
-      const filled = await load({ view: { now: new Date(now), signedIn: shopper }, open });
-      return personal ? { ...filled, headers: { ...filled.headers, vary: VARY_SIGN_IN } } : filled;
-    };
     if (version !== this.version) {
       // Every page of an older version is stale (and a newer one we'd not have yet): start over.
       if (version > this.version) this.reset(version);
-      else return this.fill(version, fill, serialize); // a reader that lost a race with a newer version: don't cache
+      else return this.fill(version, fillFor(load, now, shopper, open, personal), serialize); // a reader that lost a race with a newer version: don't cache
     }
     const hit = this.pages.get(key);
     if (hit) {
@@ -299,7 +300,9 @@ export class CatalogCache {
     const flightKey = `${version}\u0000${key}`;
     let flight = this.loading.get(flightKey);
     if (!flight) {
-      flight = this.fill(version, fill, serialize).finally(() => this.loading.delete(flightKey));
+      flight = this.fill(version, fillFor(load, now, shopper, open, personal), serialize).finally(() =>
+        this.loading.delete(flightKey),
+      );
       this.loading.set(flightKey, flight);
       flight.then((page) => this.store(key, page)).catch(() => undefined);
     }
@@ -361,6 +364,23 @@ export class CatalogCache {
     this.bytes = 0;
     this.version = version;
   }
+}
+
+/**
+ * The load of an answer for this viewer at this moment; marked Vary when it depends on whether they
+ * are signed in. Made here, on a miss only: a closure in `get` would cost every hit its allocation.
+ */
+function fillFor(
+  load: CacheLoad,
+  now: number,
+  signedIn: boolean,
+  open: OpenSales,
+  personal: boolean,
+): () => Promise<CacheFill> {
+  return async () => {
+    const filled = await load({ view: { now: new Date(now), signedIn }, open });
+    return personal ? { ...filled, headers: { ...filled.headers, vary: VARY_SIGN_IN } } : filled;
+  };
 }
 
 /** A stable cache key: the route name plus its validated query, in key order, without empty values. */
