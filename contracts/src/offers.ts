@@ -518,3 +518,16 @@ export const cartOffersAnswerSchema = z.object({
   offers: z.array(cartOfferSchema),
 });
 export type CartOffersAnswer = z.infer<typeof cartOffersAnswerSchema>;
+
+/** `GET /api/offers/best?productId=&variantId=`: the best coupon on one piece, for the product page. */
+export const bestOfferQuerySchema = z.object({
+  productId: textField('productId').trim().uuid('productId is not a valid id'),
+  variantId: textField('variantId').trim().uuid('variantId is not a valid id').optional(),
+});
+
+/** The best offer on one piece: `price` is what it comes to with the coupon (rupees). */
+export const bestOfferAnswerSchema = z.object({
+  success: z.literal(true),
+  offer: cartOfferSchema.extend({ price: z.number() }).nullable(),
+});
+export type BestOfferAnswer = z.infer<typeof bestOfferAnswerSchema>;

@@ -403,7 +403,9 @@ describe('a price that changed between the cart and the order', () => {
     const seen = (await call('GET', '/api/user/cart', user)).json().summary.total;
     expect(seen).toBe(1180);
     // The sale starts before the shopper places the order.
-    await insertSale(ctx.db, [{ variantId: p.variantId, productId: p.id, sellerId: seller.id, salePaise: 80_000 }]);
+    await insertSale(ctx.db, [
+      { variantId: p.variantId, productId: p.id, sellerId: seller.id, salePaise: 80_000 },
+    ]);
     const res = await call('PUT', '/api/user/order-success', user, { expectedTotal: seen });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(
@@ -413,5 +415,33 @@ describe('a price that changed between the cart and the order', () => {
     // Placed at the total shown now; the original client, sending no total, gets the price of the moment.
     expect((await call('PUT', '/api/user/order-success', user, { expectedTotal: 944 })).statusCode).toBe(200);
     expect((await call('PUT', '/api/user/order-success', user, { expectedTotal: 'x' })).statusCode).toBe(400);
+  });
+});
+
+describe('the best offer on a product page', () => {
+  it('names the coupon that saves most on one piece and what the piece then costs; none for first orders only', async () => {
+    const p = await insertProduct(ctx.db, otherSeller.id, {
+      pricePaise: 99_900,
+      stock: 5,
+      subCategory: 'KidsWear',
+    });
+    await insertCoupon(ctx.db, { kind: 'flat', value: 5_000, categories: ['Kids'] });
+    const best = await insertCoupon(ctx.db, {
+      kind: 'percent',
+      value: 15,
+      maxDiscountPaise: 20_000,
+      categories: ['KidsWear'],
+    });
+    await insertCoupon(ctx.db, { kind: 'percent', value: 50, firstOrderOnly: true, categories: ['Kids'] });
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/offers/best?productId=${p.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().offer).toMatchObject({ code: best.code, discount: 149.85, price: 849.15 });
+    const bad = await ctx.app.inject({ method: 'GET', url: '/api/offers/best?productId=nope' });
+    expect(bad.statusCode).toBe(400);
+    const gone = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/offers/best?productId=7d0c1c2e-8a53-4c1b-9f0e-2b8a1f9a0c11',
+    });
+    expect(gone.statusCode).toBe(404);
   });
 });

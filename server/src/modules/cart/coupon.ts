@@ -1,9 +1,9 @@
-import { type CartOffer, couponNotFound, describeCoupon } from '@vastra/contracts';
+import { type CartOffer, couponNotFound, describeCoupon, type PriceView, priceOf } from '@vastra/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { paiseToRupees } from '../../lib/money.ts';
-import { priceLines } from '../catalog/index.ts';
-import { findCoupon, openCoupons, setCartCoupon } from '../offers/index.ts';
+import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
+import { findVisibleProduct, priceLines } from '../catalog/index.ts';
+import { findCoupon, openCoupons, type ReadCoupon, setCartCoupon } from '../offers/index.ts';
 import { readCartLines } from './cart-lines.ts';
 
 /**
@@ -29,10 +29,53 @@ const refusal = (code: 'NOT_FOUND' | 'CONFLICT', message: string) =>
 export async function cartOffers(db: DbOrTx, userId: string): Promise<CartOffer[]> {
   const now = new Date();
   const [coupons, lines] = await Promise.all([openCoupons(db, userId, now), readCartLines(db, userId)]);
+  return offersOn(lines, coupons, { now, signedIn: true });
+}
+
+/** Nobody's account: a visitor has used no coupon and placed no order. */
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * `GET /api/offers/best?productId=&variantId=`: the best coupon on one piece of a product (its size
+ * named, or its cheapest), as the product page shows it ("Best offer: Rs. X with FEST10"). Coupons
+ * for first orders only are left out: whether the viewer has ordered is not known here.
+ */
+export async function bestProductOffer(
+  db: DbOrTx,
+  productId: string,
+  variantId: string | undefined,
+): Promise<(CartOffer & { price: number }) | null> {
+  const now = new Date();
+  const [coupons, product] = await Promise.all([
+    openCoupons(db, NOBODY, now),
+    findVisibleProduct(db, productId),
+  ]);
+  if (!product) throw new AppError('NOT_FOUND', 'Product not found');
+  const view = { now, signedIn: false };
+  const variant = variantId
+    ? product.variants.find((v) => v.id === variantId)
+    : [...product.variants].sort((a, b) => priceOf(a, view).pricePaise - priceOf(b, view).pricePaise)[0];
+  if (!variant) throw new AppError('NOT_FOUND', 'Size not found');
+  const line = { quantity: 1, product, variant };
+  const [best] = offersOn(
+    [line],
+    coupons.filter((c) => !c.terms.firstOrderOnly),
+    view,
+  );
+  if (!best) return null;
+  return { ...best, price: paiseToRupees(priceOf(variant, view).pricePaise - rupeesToPaise(best.discount)) };
+}
+
+/** The coupons that give a discount on these lines, best saving first. */
+function offersOn(
+  lines: Parameters<typeof priceLines>[0],
+  coupons: ReadCoupon[],
+  view: PriceView,
+): CartOffer[] {
   if (lines.length === 0) return [];
   const offers: (CartOffer & { paise: number })[] = [];
   for (const coupon of coupons) {
-    const verdict = priceLines(lines, { view: { now, signedIn: true }, coupon }).coupon!;
+    const verdict = priceLines(lines, { view, coupon }).coupon!;
     if (!verdict.ok || verdict.discountPaise === 0) continue;
     const t = coupon.terms;
     offers.push({

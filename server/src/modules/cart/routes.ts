@@ -3,6 +3,9 @@ import {
   addToCartAnswerSchema,
   addToCartSchema,
   applyCouponSchema,
+  type BestOfferAnswer,
+  bestOfferAnswerSchema,
+  bestOfferQuerySchema,
   type CartAnswer,
   type CartMergeAnswer,
   type CartOffersAnswer,
@@ -27,7 +30,7 @@ import { priceLines } from '../catalog/index.ts';
 import { clearCartCoupon, readCartCoupon } from '../offers/index.ts';
 import { cartCoupon, methodName, readCartLines, summarise, toCartLine } from './cart-lines.ts';
 import { readCheckout, saveShippingAddress } from './checkout.ts';
-import { applyCoupon, cartOffers } from './coupon.ts';
+import { applyCoupon, bestProductOffer, cartOffers } from './coupon.ts';
 import { previewGuestCart } from './guest-lines.ts';
 import { mergeGuestCart } from './merge-cart.ts';
 import { addToCart, changeQuantity } from './service.ts';
@@ -101,6 +104,16 @@ export default async function cartRoutes(fastify: FastifyInstance) {
     async (req): Promise<CartOffersAnswer> => ({
       success: true,
       offers: await cartOffers(db, principalOf(req).id),
+    }),
+  );
+
+  const best = { schema: { querystring: bestOfferQuerySchema, response: responses(bestOfferAnswerSchema) } };
+  app.get(
+    '/api/offers/best',
+    best,
+    async (req): Promise<BestOfferAnswer> => ({
+      success: true,
+      offer: await bestProductOffer(db, req.query.productId, req.query.variantId),
     }),
   );
 
