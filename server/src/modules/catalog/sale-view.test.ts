@@ -162,6 +162,49 @@ describe('early access', () => {
   });
 });
 
+describe('an event changed by the offers module', () => {
+  it('shows at once: ended early, opened again, its price changed, removed', async () => {
+    const edited = await product('Editwell', 1000);
+    const event = await saleEvent({ startsAt: at(-HOUR), endsAt: at(HOUR) });
+    await salePrice(event, edited, 700);
+    const shown = async () => ({
+      listed: (await inListing(edited.id))!.price,
+      searched: (await search('brand=Editwell')).items.map((p) => p.price),
+      underEightHundred: (await search('brand=Editwell&maxPrice=800')).total,
+    });
+    expect(await shown()).toEqual({ listed: 700, searched: [700], underEightHundred: 1 });
+
+    await ctx.db.execute(
+      sql`update sale_events set ends_at = now() - interval '1 second' where id = ${event}`,
+    );
+    expect(await shown()).toEqual({ listed: 1000, searched: [1000], underEightHundred: 0 });
+
+    // Search indexes loaded meanwhile no longer hold an ended event's prices: reopening names them.
+    await ctx.db.execute(sql`update sale_events set ends_at = now() + interval '1 hour' where id = ${event}`);
+    expect(await shown()).toEqual({ listed: 700, searched: [700], underEightHundred: 1 });
+
+    await ctx.db.execute(sql`update sale_prices set sale_price_paise = 85000 where event_id = ${event}`);
+    expect(await shown()).toEqual({ listed: 850, searched: [850], underEightHundred: 0 });
+
+    await ctx.db.execute(sql`delete from sale_events where id = ${event}`);
+    expect(await shown()).toEqual({ listed: 1000, searched: [1000], underEightHundred: 0 });
+  });
+
+  it('moves the sale shown in search answers with its window', async () => {
+    const moved = await product('Movewell', 1000);
+    const event = await saleEvent({ startsAt: at(-HOUR), endsAt: at(HOUR) });
+    await salePrice(event, moved, 700);
+    const endsShown = async () => (await search('brand=Movewell')).items[0]!.sale?.endsAt;
+    const before = await endsShown();
+    expect(before).toBeDefined();
+    const later = new Date(Math.floor(Date.now() / 1000) * 1000 + 2 * HOUR);
+    await ctx.db.execute(sql`update sale_events set ends_at = ${later.toISOString()} where id = ${event}`);
+    expect(await endsShown()).not.toBe(before);
+    expect(await endsShown()).toBe(later.toISOString());
+    expect((await productPage(moved.id)).sale?.endsAt).toBe(later.toISOString());
+  });
+});
+
 describe('the window, with no write between', () => {
   it('switches cached answers at early access, the start and the end', async () => {
     const timed = await product('Timewell', 900);
