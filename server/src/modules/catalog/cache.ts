@@ -264,7 +264,7 @@ export class CatalogCache {
   }
 
   /**
-   * The answer for `key` at the current catalogue version and for the sales open for this viewer
+   * The answer for `query` at the current catalogue version and for the sales open for this viewer
    * now, loading it once on a miss. `serialize` turns the loaded payload into the cached JSON
    * (sendCached passes the route's answer schema). `signedIn` says whether the viewer is a signed-in
    * shopper: asked only while a sale is in early access.
