@@ -420,6 +420,8 @@ describe('a price that changed between the cart and the order', () => {
 
 describe('the best offer on a product page', () => {
   it('names the coupon that saves most on one piece and what the piece then costs; none for first orders only', async () => {
+    // Only this test's coupons are open.
+    await ctx.db.update(coupons).set({ active: false });
     const p = await insertProduct(ctx.db, otherSeller.id, {
       pricePaise: 99_900,
       stock: 5,
