@@ -30,7 +30,7 @@ export function readFunctionFiles(): FunctionFile[] {
  * How long the step waits for one table's lock before it gives way and starts again. A trigger's
  * (re)definition locks its table against writes until the step commits, so a start-up on a busy
  * shop can wait for an order that then waits for it (a deadlock); PostgreSQL aborts whichever
- * waited first once deadlock_timeout (1 s) passes. The step locks at most five tables: waiting at
+ * waited first once deadlock_timeout (1 s) passes. The step locks at most seven tables: waiting at
  * most a tenth of a second for each, it is the one that gives way, never an order.
  */
 const LOCK_WAIT = '100ms';
