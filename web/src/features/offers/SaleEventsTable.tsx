@@ -45,12 +45,14 @@ export function SaleEventsTable({
                 {e.name}
               </td>
               <td data-label={i18n._('Starts')} className="cell-nowrap">
-                {formatWhen(i18n, e.startsAt)}
-                {e.earlyAccessAt && (
-                  <span className="muted block">
-                    {i18n._('early access {when}', { when: formatWhen(i18n, e.earlyAccessAt) })}
-                  </span>
-                )}
+                <span>
+                  {formatWhen(i18n, e.startsAt)}
+                  {e.earlyAccessAt && (
+                    <span className="muted block">
+                      {i18n._('early access {when}', { when: formatWhen(i18n, e.earlyAccessAt) })}
+                    </span>
+                  )}
+                </span>
               </td>
               <td data-label={i18n._('Ends')} className="cell-nowrap">
                 {formatWhen(i18n, e.endsAt)}

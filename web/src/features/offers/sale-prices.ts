@@ -40,6 +40,14 @@ export function salePriceHint(
   return undefined;
 }
 
+/** How far below its MRP (else its price) a typed sale price is, in whole percent; none while empty. */
+export function percentOff(text: string, row: Pick<SellerSaleGridRow, 'price' | 'mrp'>): number | undefined {
+  const t = text.trim();
+  if (!RUPEES.test(t)) return undefined;
+  const reference = paise(row.mrp ?? row.price);
+  return Math.round(((reference - paise(Number(t))) * 100) / reference);
+}
+
 /** Every size's sale price at `percent` off its MRP (else its price), rounded down to the paisa. */
 export function pricesAtPercentOff(
   rows: readonly SellerSaleGridRow[],

@@ -9,7 +9,13 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { Link, useParams } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { offersKeys, saveSalePrices, useSaleGrid } from '../offers/api.ts';
-import { pricesAtPercentOff, salePriceHint, salePriceItems, savedValues } from '../offers/sale-prices.ts';
+import {
+  percentOff,
+  pricesAtPercentOff,
+  salePriceHint,
+  salePriceItems,
+  savedValues,
+} from '../offers/sale-prices.ts';
 import { formatWindow } from '../offers/when.ts';
 import { SellerOnly } from './session.tsx';
 import './seller.css';
@@ -137,11 +143,15 @@ function PriceGrid({ grid }: { grid: SellerSaleGrid }) {
                 );
                 const problem = refused[r.variantId] ?? (hint && i18n._(hint.msg, hint.values));
                 const errId = `sale-${r.variantId}-err`;
+                const off = percentOff(values[r.variantId] ?? '', r);
                 return (
                   <tr key={r.variantId}>
                     <td data-label={i18n._('Product')} className="cell-name">
-                      {r.productName}
-                      <span className="muted block">{[r.size, r.color].filter(Boolean).join(' · ')}</span>
+                      {/* One element: on a phone the cell is a row of its label and this. */}
+                      <span>
+                        {r.productName}
+                        <span className="muted block">{[r.size, r.color].filter(Boolean).join(' · ')}</span>
+                      </span>
                     </td>
                     <td data-label={i18n._('Stock')}>{formatNumber(r.stock, i18n.locale)}</td>
                     <td data-label={i18n._('Price')} className="cell-nowrap">
@@ -164,10 +174,14 @@ function PriceGrid({ grid }: { grid: SellerSaleGrid }) {
                           setRefused(({ [r.variantId]: _gone, ...rest }) => rest);
                         }}
                       />
-                      {problem && (
+                      {problem ? (
                         <span id={errId} className="field-error">
                           {problem}
                         </span>
+                      ) : (
+                        off !== undefined && (
+                          <span className="muted sale-off">{i18n._('{percent}% off', { percent: off })}</span>
+                        )
                       )}
                     </td>
                   </tr>
