@@ -121,4 +121,41 @@ describe('the product page’s price on sale', () => {
     expect(screen.getByTestId('buy-price')).toHaveTextContent(/^Rs\. 1,100\.00$/);
     expect(screen.queryByTestId('sale-badge')).toBeNull();
   });
+
+  it('names the best coupon on the size chosen, as the server prices it', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => {
+        asked.push(path);
+        const offer = path.includes('variantId=v-S')
+          ? {
+              code: 'FEST10',
+              kind: 'percent',
+              value: 10,
+              minCartValue: 0,
+              maxDiscount: null,
+              discount: 72,
+              description: '',
+              price: 648,
+            }
+          : null;
+        return new Response(JSON.stringify({ success: true, offer }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <BuyBox product={shirt(diwali())} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const { default: userEvent } = await import('@testing-library/user-event');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'S' }));
+    expect(await screen.findByTestId('best-offer')).toHaveTextContent('Best offer: Rs. 648.00 with FEST10');
+    expect(asked).toContain('/api/offers/best?productId=p1&variantId=v-S');
+  });
 });

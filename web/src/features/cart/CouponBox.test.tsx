@@ -68,8 +68,11 @@ function showCart() {
     if (path === '/api/user/cart/offers') return json({ success: true, offers: applied ? [] : [FEST10] });
     if (path === '/api/user/cart/coupon' && method === 'POST') {
       const { code } = JSON.parse(String(init?.body)) as { code: string };
-      if (code.toUpperCase() !== 'FEST10')
-        return json({ success: false, message: `There is no coupon "${code.toUpperCase()}"` }, 409);
+      if (code.toUpperCase() !== 'FEST10') {
+        // The server's refusal: the reason, also named on the field.
+        const error = `There is no coupon "${code.toUpperCase()}"`;
+        return json({ success: false, error, errors: [{ msg: error, path: 'code' }] }, 404);
+      }
       applied = true;
       return json(cartWith(true));
     }

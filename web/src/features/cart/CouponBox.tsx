@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartAnswer, CartCoupon } from '@vastra/contracts';
 import { type FormEvent, useState } from 'react';
-import { applyCoupon, removeCoupon, useCartOffers } from '../../lib/cart-offers.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { offerText } from '../../lib/offer-text.ts';
 import { keys } from '../../lib/query.ts';
+import { applyCoupon, removeCoupon, useCartOffers } from './coupon-api.ts';
 
 /**
  * The cart's coupon: a code to type and Apply, the server's reason beside it when it is refused,

@@ -66,7 +66,7 @@ export function BuyBox({ product: p }: { product: Product }) {
         <Price price={v?.price ?? p.price} markPrice={markOf(p, v)} />
       </p>
       {onSale && <SaleNote sale={p.sale} />}
-      <BestOffer price={v?.price ?? p.price} />
+      <BestOffer productId={p._id} variantId={v?._id} />
       <p
         className={soldOut || (v && v.stock < LOW_STOCK) ? 'stock-out' : 'stock-ok'}
         data-testid="stock-line"

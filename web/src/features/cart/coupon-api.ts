@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CartAnswer, CartOffersAnswer } from '@vastra/contracts';
-import { api } from './api.ts';
-import { useSession } from './auth.ts';
-import { keys } from './query.ts';
+import { api } from '../../lib/api.ts';
+import { useSession } from '../../lib/auth.ts';
+import { keys } from '../../lib/query.ts';
 
 /** The offers a signed-in shopper can use on their cart, best saving first. */
 export function useCartOffers(enabled = true) {
