@@ -105,4 +105,41 @@ describe('placing the order', () => {
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/pay/razorpay/o1'));
     expect(fetch.mock.calls.map((c) => c[0])).toContain('/api/user/checkout-session');
   });
+
+  it('sends the total shown; prices changed since then: the refusal stays and the cart is read again', async () => {
+    let cart = cartPaidBy('COD');
+    const bodies: unknown[] = [];
+    const fetch = vi.fn(async (path: string, init?: RequestInit) => {
+      if (path === '/api/user/cart') return json(cart);
+      bodies.push(JSON.parse(String(init?.body)));
+      // The sale ended while the page was open: the order now comes to more.
+      cart = { ...cart, summary: { ...cart.summary, subtotal: 57000, gst: 10260, total: 67260 } };
+      return json(
+        {
+          success: false,
+          error:
+            'Prices in your cart have changed: the total is now Rs. 67,260.00. Check your cart and place the order again',
+          errors: [{ msg: 'Prices in your cart have changed', path: 'expectedTotal' }],
+        },
+        409,
+      );
+    });
+    vi.stubGlobal('fetch', fetch);
+    signIn('user', 'token', 'Asha');
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <PlaceOrderPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByTestId('summary-total')).toHaveTextContent('Rs. 63,000.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Prices in your cart have changed: the total is now Rs. 67,260.00. Check your cart and place the order again',
+    );
+    expect(bodies).toEqual([{ expectedTotal: 63000 }]);
+    await vi.waitFor(() => expect(screen.getByTestId('summary-total')).toHaveTextContent('Rs. 67,260.00'));
+  });
 });

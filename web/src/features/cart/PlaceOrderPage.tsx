@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { QueryState } from '../../components/QueryState.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/auth.ts';
 import { useCart } from '../../lib/cart.ts';
 import { asPaymentMethod, PAYMENT_CHOICE_LABEL } from '../../lib/payment-methods.ts';
@@ -13,6 +14,15 @@ import './cart.css';
 import { useI18n } from '../../lib/i18n.tsx';
 
 /**
+ * What a refused order says: a 409's whole sentence (its field message is the short form, e.g.
+ * "Prices in your cart have changed" without the new total).
+ */
+function refusalOf(err: Error | null): string | undefined {
+  const whole = err instanceof ApiError && err.status === 409 && (err.body as { error?: unknown })?.error;
+  return typeof whole === 'string' && whole ? whole : err?.message;
+}
+
+/**
  * /place-order-page: review items, address and totals, then place a COD order or go to the online
  * provider's page (the server's `url`: Stripe, the shop's Razorpay page or the offline test page).
  */
@@ -24,8 +34,14 @@ export default function PlaceOrderPage() {
   const navigate = useNavigate();
   const method = asPaymentMethod(cart.data?.checkout?.paymentMethod || store.get(STORAGE.paymentMethod));
 
+  // Prices changed since the page showed them (a sale ended, a coupon ran out): the server says
+  // the new total and places nothing; the cart is read again so the summary shows it.
+  const onRefused = (err: Error) => {
+    if (err instanceof ApiError && err.status === 409) void qc.invalidateQueries({ queryKey: keys.cart });
+  };
   const cod = useMutation({
     mutationFn: placeOrder,
+    onError: onRefused,
     onSuccess: (res) => {
       qc.invalidateQueries({ queryKey: keys.cart });
       qc.invalidateQueries({ queryKey: keys.orders });
@@ -34,11 +50,12 @@ export default function PlaceOrderPage() {
   });
   const online = useMutation({
     mutationFn: startCardCheckout,
+    onError: onRefused,
     onSuccess: (s) => window.location.assign(s.url),
   });
   // A refusal is shown by the button, not as a passing toast: it says what to do next (e.g. COD
   // over COD_MAX_RUPEES: "…please pay online"), so it stays until the shopper acts.
-  const refusal = (cod.error ?? online.error)?.message;
+  const refusal = refusalOf(cod.error ?? online.error);
 
   if (role !== 'user') return <Navigate to="/login" replace />;
   return (
@@ -103,7 +120,9 @@ export default function PlaceOrderPage() {
                   type="button"
                   className="btn btn-primary btn-block"
                   disabled={!hasAddress || !method || busy}
-                  onClick={() => (method === 'COD' ? cod.mutate() : online.mutate())}
+                  onClick={() =>
+                    method === 'COD' ? cod.mutate(found.summary.total) : online.mutate(found.summary.total)
+                  }
                 >
                   {busy ? i18n._('Placing order…') : i18n._('Place Order')}
                 </button>

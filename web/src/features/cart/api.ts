@@ -34,13 +34,25 @@ export const fetchProfile = async (): Promise<UserProfile> => {
   return list[0];
 };
 
-/** COD "Place Order" (also confirms a returned card payment of the cart). */
-export const placeOrder = () =>
-  api<{ success: true; order: PlacedOrder }>('/api/user/order-success', { method: 'PUT', as: 'user' });
+/**
+ * COD "Place Order" (also confirms a returned card payment of the cart). `expectedTotal`: the total
+ * the shopper saw (rupees); the server refuses (409) an order that no longer comes to it, e.g. a
+ * sale ended in between.
+ */
+export const placeOrder = (expectedTotal?: number) =>
+  api<{ success: true; order: PlacedOrder }>('/api/user/order-success', {
+    method: 'PUT',
+    as: 'user',
+    ...(expectedTotal === undefined ? {} : { body: { expectedTotal } }),
+  });
 
-/** Card payment of the whole cart: a hosted checkout session to send the browser to. */
-export const startCardCheckout = () =>
-  api<{ id: string; url: string }>('/api/user/checkout-session', { method: 'POST', as: 'user', body: {} });
+/** Card payment of the whole cart: a hosted checkout session to send the browser to (`expectedTotal` as above). */
+export const startCardCheckout = (expectedTotal?: number) =>
+  api<{ id: string; url: string }>('/api/user/checkout-session', {
+    method: 'POST',
+    as: 'user',
+    body: expectedTotal === undefined ? {} : { expectedTotal },
+  });
 
 /** After the provider's redirect: asks the server whether the session was really paid. */
 export const confirmSession = (sessionId: string) =>
