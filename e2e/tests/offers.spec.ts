@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { newCustomer } from './helpers.ts';
 import { addProductViaApi, newSeller, rupees, shoot, signInAs } from './seller-helpers.ts';
 
@@ -23,6 +24,16 @@ async function adminLogin(request: APIRequestContext) {
   return (await res.json()) as { authToken: string; adminFullName: string };
 }
 
+/** Serious or critical accessibility problems axe finds on the page (none expected). */
+async function axeProblems(page: Page, screen: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${screen}: ${v.id} ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+}
+
 /** A call that must succeed, answering its JSON. */
 async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   expect(res.ok(), `${res.url()}: ${await res.text()}`).toBeTruthy();
@@ -35,6 +46,8 @@ test('a sale price on the card, a coupon in the cart, a COD order and the discou
 }) => {
   test.setTimeout(180_000);
   const id = Date.now().toString(36).toUpperCase();
+  const problems: string[] = [];
+  const axe = async (screen: string) => problems.push(...(await axeProblems(page, screen)));
   const admin = await adminLogin(request);
   const asAdmin = { 'auth-token': admin.authToken };
 
@@ -99,6 +112,7 @@ test('a sale price on the card, a coupon in the cart, a COD order and the discou
   await expect(card.getByTestId('sale-badge')).toContainText(/Ends in 5h 1[12]m/);
 
   await shoot(page, 'offers-card-sale');
+  await axe('search with a sale');
   await card.locator('.product-card-name').click();
   await expect(page.getByRole('heading', { level: 1, name: productName })).toBeVisible();
   await expect(page.getByTestId('buy-price')).toContainText(rupees(699));
@@ -106,6 +120,7 @@ test('a sale price on the card, a coupon in the cart, a COD order and the discou
   // The best coupon on one piece: 10% off Rs. 699.
   await expect(page.getByTestId('best-offer')).toHaveText(`Best offer: ${rupees(629.1)} with ${code}`);
   await shoot(page, 'offers-product-sale');
+  await axe('product page on sale');
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('button', { name: 'Added' })).toBeVisible();
 
@@ -118,6 +133,7 @@ test('a sale price on the card, a coupon in the cart, a COD order and the discou
   const offers = page.getByRole('region', { name: 'Offers for you' });
   await expect(offers).toContainText('10% off · up to Rs. 300.00 · above Rs. 500.00');
   await shoot(page, 'offers-cart-refused');
+  await axe('cart, coupon refused');
   await offers.getByRole('button', { name: `Apply ${code}` }).click();
   await expect(page.getByTestId('coupon-applied')).toContainText(`${code} applied: you save ${rupees(69.9)}`);
   await expect(page.getByTestId('summary-discount')).toHaveText(`−${rupees(69.9)}`);
@@ -126,6 +142,13 @@ test('a sale price on the card, a coupon in the cart, a COD order and the discou
   await expect(page.getByTestId('summary-taxable')).toHaveText(rupees(629.1));
   await expect(page.getByTestId('summary-total')).toHaveText(rupees(742.34));
   await shoot(page, 'offers-cart-coupon');
+  await axe('cart with a coupon');
+  // The same in Hindi.
+  await page.getByRole('button', { name: 'हिन्दी' }).click();
+  await expect(page.getByTestId('coupon-applied')).toContainText(`${code} लागू: आपकी बचत ₹69.90`);
+  await expect(page.getByText(`कूपन छूट (${code})`)).toBeVisible();
+  await shoot(page, 'offers-cart-coupon-hi');
+  await page.getByRole('button', { name: 'English' }).click();
 
   // Cash on delivery, to the shopper's address.
   await page.getByLabel('Payment method').selectOption('COD');
@@ -190,15 +213,22 @@ test('a sale price on the card, a coupon in the cart, a COD order and the discou
   await expect(row).toContainText('10% off · up to Rs. 300.00 · above Rs. 500.00');
   await expect(row).toContainText('1');
   await shoot(page, 'offers-admin-coupons');
+  await axe('admin coupons');
   await page.goto('/dashboard/sale-events');
   await expect(page.getByTestId('sale-events').getByRole('row').filter({ hasText: saleName })).toContainText(
     'Running',
   );
   await shoot(page, 'offers-admin-sale-events');
+  await axe('admin sale events');
 
   await signInAs(page, 'seller', seller.token, seller.fullName);
-  await page.goto(`/seller-sales/${event._id}`);
+  await page.goto('/seller-sales');
+  await page.getByRole('link', { name: `Set sale prices, ${saleName}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/seller-sales/${event._id}$`));
+  await axe('seller sale events');
   await expect(page.getByRole('heading', { level: 1, name: saleName })).toBeVisible();
   await expect(page.getByLabel(`Sale price of ${productName} · Free Size`)).toHaveValue('699.00');
   await shoot(page, 'offers-seller-price-grid');
+  await axe('seller price grid');
+  expect(problems, problems.join('\n')).toEqual([]);
 });

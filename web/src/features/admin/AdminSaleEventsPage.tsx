@@ -67,7 +67,8 @@ function SaleEvents() {
                   type="button"
                   className="btn btn-sm btn-danger"
                   onClick={() => setEnding(e)}
-                  aria-label={i18n._('End {name} now', { name: e.name })}
+                  // The visible label first, so speech control finds it; then which sale.
+                  aria-label={`${i18n._('End now')}, ${e.name}`}
                 >
                   {i18n._('End now')}
                 </button>

@@ -1,3 +1,4 @@
+import type { SaleEvent } from '@vastra/contracts';
 import { QueryState } from '../../components/QueryState.tsx';
 import { useI18n } from '../../lib/i18n.tsx';
 import { Link } from '../../lib/router.tsx';
@@ -19,6 +20,7 @@ export default function SellerSalesPage() {
 function SaleEvents() {
   const i18n = useI18n();
   const events = useSaleEvents('seller');
+  const label = (e: SaleEvent) => (e.status === 'ended' ? i18n._('View prices') : i18n._('Set sale prices'));
   return (
     <section className="page seller-page">
       <div className="page-head">
@@ -44,9 +46,10 @@ function SaleEvents() {
               <Link
                 to={`/seller-sales/${e._id}`}
                 className="btn btn-sm btn-primary"
-                aria-label={i18n._('Sale prices in {name}', { name: e.name })}
+                // The visible label first, so speech control finds it; then which sale.
+                aria-label={`${label(e)}, ${e.name}`}
               >
-                {e.status === 'ended' ? i18n._('View prices') : i18n._('Set sale prices')}
+                {label(e)}
               </Link>
             )}
           />
