@@ -432,11 +432,19 @@ export type CheckoutSessionAnswer = z.infer<typeof checkoutSessionAnswerSchema>;
  * comes to another total (a sale ended, a price changed), nothing is placed and the answer says so.
  */
 export const placeOrderSchema = z
-  .object({
-    expectedTotal: z
-      .number('expectedTotal must be a number')
-      .nonnegative('expectedTotal must be a number')
-      .max(100_000_000, 'expectedTotal must be a number')
-      .optional(),
+  .unknown()
+  .superRefine((body, ctx) => {
+    const total = expectedTotalOf(body);
+    if (
+      total !== undefined &&
+      !(typeof total === 'number' && Number.isFinite(total) && total >= 0 && total <= 1e8)
+    )
+      ctx.addIssue({ code: 'custom', message: 'expectedTotal must be a number', path: ['expectedTotal'] });
   })
-  .optional();
+  // The original client posts the cart list (an array) to checkout-session: it is not read.
+  .transform((body) => ({ expectedTotal: expectedTotalOf(body) as number | undefined }));
+
+const expectedTotalOf = (body: unknown) =>
+  body !== null && typeof body === 'object' && !Array.isArray(body)
+    ? (body as { expectedTotal?: unknown }).expectedTotal
+    : undefined;

@@ -55,6 +55,7 @@ describe('merging a guest cart at login (POST /api/user/cart/merge)', () => {
       taxIncluded: false,
       // The test seller has no registered state: IGST, shipped to Karnataka.
       taxLines: [{ label: 'IGST 18%', rate: 18, amount: 180.01 }],
+      discount: 0,
     });
     expect(await rowsOf(user.id)).toEqual({ [a.id]: 3, [b.id]: 1 });
     const cart = (await call('GET', '/api/user/cart', user)).json();
@@ -254,6 +255,7 @@ describe('pricing a guest cart (POST /api/cart/preview)', () => {
       taxIncluded: false,
       // No shipping state yet: GST, not split into CGST + SGST or IGST.
       taxLines: [{ label: 'GST 18%', rate: 18, amount: 180.01 }],
+      discount: 0,
     });
     expect(body.capped).toEqual([{ productId: b.id, variantId: b.variantId, requested: 2, quantity: 1 }]);
     expect(body.skipped).toEqual([{ productId: removed.id, reason: 'unavailable' }]);

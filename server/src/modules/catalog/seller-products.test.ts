@@ -91,12 +91,15 @@ describe('adding a product', () => {
           stock: 7,
           price: 1299.5,
           mrp: 1999,
+          regularPrice: 1299.5,
         },
       ],
       sizes: ['Free Size'],
       sizeChart: null,
       // Men's shirts' HSN code, the sub-category's default.
       hsn: '6205',
+      regularPrice: 1299.5,
+      sale: null,
     });
     const row = await rowOf(product._id);
     expect(row).toMatchObject({

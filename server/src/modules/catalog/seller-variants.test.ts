@@ -120,6 +120,7 @@ describe('adding a product with a size grid', () => {
         stock: 9,
         price: 499,
         mrp: 699,
+        regularPrice: 499,
       },
     ]);
     expect(p).toMatchObject({ sizes: ['Free Size'], stockQuantity: 9, price: 499, markPrice: 699 });
