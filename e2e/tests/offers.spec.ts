@@ -232,3 +232,58 @@ test('a sale price on the card, a coupon in the cart, a COD order and the discou
   await axe('seller price grid');
   expect(problems, problems.join('\n')).toEqual([]);
 });
+
+test('early access: a signed-in shopper sees the sale price before it opens to everyone', async ({
+  page,
+  request,
+}) => {
+  const id = Date.now().toString(36).toUpperCase();
+  const admin = await adminLogin(request);
+  const seller = await ok<{ authToken: string }>(
+    await request.post('/api/auth/seller/register', { data: newSeller('Early') }),
+  );
+  const asSeller = { 'auth-token': seller.authToken };
+  const productName = `Early kurta ${id}`;
+  const productId = await addProductViaApi(request, seller.authToken, productName);
+  // Open early since a minute ago; open to all in two hours.
+  const now = Date.now();
+  const event = await ok<{ _id: string }>(
+    await request.post('/api/admin/sale-events', {
+      headers: { 'auth-token': admin.authToken },
+      data: {
+        name: `Early Sale ${id}`,
+        earlyAccessAt: new Date(now - MINUTE).toISOString(),
+        startsAt: new Date(now + 120 * MINUTE).toISOString(),
+        endsAt: new Date(now + 48 * 60 * MINUTE).toISOString(),
+      },
+    }),
+  );
+  const grid = await ok<{ items: { variantId: string; productId: string }[] }>(
+    await request.get(`/api/seller/sale-events/${event._id}/prices`, { headers: asSeller }),
+  );
+  const size = grid.items.find((r) => r.productId === productId)!;
+  await ok(
+    await request.put(`/api/seller/sale-events/${event._id}/prices`, {
+      headers: asSeller,
+      data: { items: [{ variantId: size.variantId, salePrice: 649 }] },
+    }),
+  );
+
+  // A visitor sees the regular price and no sale.
+  await page.goto(`/product-page/${productId}`);
+  await expect(page.getByTestId('buy-price')).toHaveText(rupees(799));
+  await expect(page.getByTestId('sale-badge')).toHaveCount(0);
+
+  // Signed in, the shopper sees the sale price, and when it opens to everyone.
+  const customer = await ok<{ authToken: string; userFullName: string }>(
+    await request.post('/api/auth/user/register', { data: newCustomer() }),
+  );
+  await signInAs(page, 'user', customer.authToken, customer.userFullName);
+  await page.goto(`/product-page/${productId}`);
+  await expect(page.getByTestId('buy-price')).toContainText(rupees(649));
+  await expect(page.getByTestId('sale-badge')).toContainText(`Early access · Early Sale ${id}`);
+  await expect(page.getByTestId('early-access')).toContainText(
+    'Early access for you: the sale opens to all on',
+  );
+  await shoot(page, 'offers-product-early-access');
+});

@@ -6,6 +6,7 @@ import { DELIVERY_PROMISE } from '../../components/ProductCard.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useSession } from '../../lib/auth.ts';
 import { formatRating } from '../../lib/format.ts';
 import { categoryLabel, subCategoryLabel } from '../../lib/labels.ts';
 import { rememberProduct } from '../../lib/product-link.ts';
@@ -63,6 +64,13 @@ function isMissing(error: Error): boolean {
 function ProductDetail({ id }: { id: string }) {
   const i18n = useI18n();
   const q = useQuery({ queryKey: keys.product(id), queryFn: () => fetchProduct(id) });
+  // The server's render is everyone's view: a signed-in shopper (known once the page has hydrated)
+  // reads the product again, as a sale in early access may be open for them.
+  const signedIn = useSession().role === 'user';
+  const { refetch } = q;
+  useEffect(() => {
+    if (signedIn) void refetch();
+  }, [signedIn, refetch]);
 
   useEffect(() => {
     rememberProduct(id);
