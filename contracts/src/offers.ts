@@ -3,6 +3,7 @@ import { isoDateSchema } from './answers.ts';
 import { rupees } from './catalog.ts';
 import { CATEGORIES, SUB_CATEGORIES } from './catalog-constants.ts';
 import { COUPON_FUNDERS, COUPON_KINDS, type CouponFunder, type CouponKind } from './constants.ts';
+import type { Locale } from './locale.ts';
 import { textField } from './text.ts';
 
 /**
@@ -169,10 +170,10 @@ const rupeesText = (paise: number) =>
   `Rs. ${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
 
 /** The refusal of a code that names no coupon. */
-export const couponNotFound = (code: string) => ({
+export const couponNotFound = (code: string, locale: Locale = 'en') => ({
   ok: false as const,
   reason: 'not_found' as const,
-  message: `There is no coupon "${normaliseCode(code)}"`,
+  message: couponRefusalText('not_found', normaliseCode(code), locale),
 });
 
 /** Whether a line is one a coupon is for: its seller's (a seller's coupon) and its categories. */
@@ -193,35 +194,28 @@ export function couponVerdict(
   lines: readonly CouponLine[],
   shopper: CouponShopper,
   now: Date,
+  locale: Locale = 'en',
 ): CouponVerdict {
-  const code = c.code;
-  if (!c.active) return { ok: false, reason: 'inactive', message: `${code} is no longer active` };
+  const no = (
+    reason: CouponRefusalReason,
+    extra: { date?: string; missingPaise?: number } = {},
+  ): CouponVerdict => ({
+    ok: false,
+    reason,
+    message: couponRefusalText(reason, c.code, locale, { ...extra, minPaise: c.minCartPaise }),
+    ...(extra.missingPaise === undefined ? {} : { missingPaise: extra.missingPaise }),
+  });
+  if (!c.active) return no('inactive');
   if (c.startsAt && now < c.startsAt)
-    return {
-      ok: false,
-      reason: 'not_started',
-      message: `${code} can be used from ${c.startsAt.toISOString().slice(0, 10)}`,
-    };
-  if (c.endsAt && now >= c.endsAt) return { ok: false, reason: 'expired', message: `${code} has expired` };
-  if (c.usageLimit !== null && c.usedCount >= c.usageLimit)
-    return { ok: false, reason: 'used_up', message: `${code} has been used up` };
-  if (c.perUserLimit !== null && shopper.usesByShopper >= c.perUserLimit)
-    return { ok: false, reason: 'already_used', message: `You have already used ${code}` };
-  if (c.firstOrderOnly && shopper.hasOrdered)
-    return { ok: false, reason: 'first_order', message: `${code} is for your first order only` };
+    return no('not_started', { date: c.startsAt.toISOString().slice(0, 10) });
+  if (c.endsAt && now >= c.endsAt) return no('expired');
+  if (c.usageLimit !== null && c.usedCount >= c.usageLimit) return no('used_up');
+  if (c.perUserLimit !== null && shopper.usesByShopper >= c.perUserLimit) return no('already_used');
+  if (c.firstOrderOnly && shopper.hasOrdered) return no('first_order');
   const covered = lines.map((l) => couponCovers(c, l));
   const eligiblePaise = lines.reduce((s, l, i) => s + (covered[i] ? l.amountPaise : 0), 0);
-  if (eligiblePaise === 0)
-    return { ok: false, reason: 'not_for_these', message: `${code} is not for the products in your cart` };
-  if (eligiblePaise < c.minCartPaise) {
-    const missingPaise = c.minCartPaise - eligiblePaise;
-    return {
-      ok: false,
-      reason: 'minimum',
-      message: `Add ${rupeesText(missingPaise)} more to use ${code} (minimum ${rupeesText(c.minCartPaise)})`,
-      missingPaise,
-    };
-  }
+  if (eligiblePaise === 0) return no('not_for_these');
+  if (eligiblePaise < c.minCartPaise) return no('minimum', { missingPaise: c.minCartPaise - eligiblePaise });
   let discountPaise = c.kind === 'percent' ? Math.floor((eligiblePaise * c.value) / 100) : c.value;
   if (c.maxDiscountPaise !== null) discountPaise = Math.min(discountPaise, c.maxDiscountPaise);
   discountPaise = Math.min(discountPaise, eligiblePaise);
@@ -230,6 +224,62 @@ export function couponVerdict(
     lines.map((l, i) => ({ key: l.key, weight: covered[i] ? l.amountPaise : 0 })),
   );
   return { ok: true, discountPaise, shares };
+}
+
+/**
+ * Why a coupon gives nothing, in the shopper's language (the cart shows it beside the code). The
+ * server writes it: the reason's details (a date, the amount missing) are known only there.
+ */
+export function couponRefusalText(
+  reason: CouponRefusalReason,
+  code: string,
+  locale: Locale,
+  d: { date?: string; missingPaise?: number; minPaise?: number } = {},
+): string {
+  const missing = rupeesText(d.missingPaise ?? 0);
+  const min = rupeesText(d.minPaise ?? 0);
+  if (locale === 'hi') {
+    switch (reason) {
+      case 'not_found':
+        return `"${code}" नाम का कोई कूपन नहीं है`;
+      case 'inactive':
+        return `${code} अब चालू नहीं है`;
+      case 'not_started':
+        return `${code} ${d.date} से इस्तेमाल किया जा सकता है`;
+      case 'expired':
+        return `${code} की अवधि समाप्त हो चुकी है`;
+      case 'used_up':
+        return `${code} का इस्तेमाल पूरा हो चुका है`;
+      case 'already_used':
+        return `आप ${code} पहले ही इस्तेमाल कर चुके हैं`;
+      case 'first_order':
+        return `${code} केवल आपके पहले ऑर्डर के लिए है`;
+      case 'not_for_these':
+        return `${code} आपके कार्ट के उत्पादों पर लागू नहीं होता`;
+      case 'minimum':
+        return `${code} इस्तेमाल करने के लिए ${missing} और जोड़ें (न्यूनतम ${min})`;
+    }
+  }
+  switch (reason) {
+    case 'not_found':
+      return `There is no coupon "${code}"`;
+    case 'inactive':
+      return `${code} is no longer active`;
+    case 'not_started':
+      return `${code} can be used from ${d.date}`;
+    case 'expired':
+      return `${code} has expired`;
+    case 'used_up':
+      return `${code} has been used up`;
+    case 'already_used':
+      return `You have already used ${code}`;
+    case 'first_order':
+      return `${code} is for your first order only`;
+    case 'not_for_these':
+      return `${code} is not for the products in your cart`;
+    case 'minimum':
+      return `Add ${missing} more to use ${code} (minimum ${min})`;
+  }
 }
 
 /**
@@ -443,13 +493,21 @@ export const cartOfferSchema = z.object({
 });
 export type CartOffer = z.infer<typeof cartOfferSchema>;
 
-/** A short text for a coupon: "10% off up to Rs. 300 above Rs. 1,499". */
-export function describeCoupon(c: Pick<CouponTerms, 'kind' | 'value' | 'maxDiscountPaise' | 'minCartPaise'>) {
-  const off = c.kind === 'percent' ? `${c.value}% off` : `${rupeesText(c.value)} off`;
-  const cap =
-    c.kind === 'percent' && c.maxDiscountPaise !== null ? ` up to ${rupeesText(c.maxDiscountPaise)}` : '';
+/** A short text for a coupon: "10% off up to Rs. 300 above Rs. 1,499" (in the shopper's language). */
+export function describeCoupon(
+  c: Pick<CouponTerms, 'kind' | 'value' | 'maxDiscountPaise' | 'minCartPaise'>,
+  locale: Locale = 'en',
+) {
+  const value = c.kind === 'percent' ? `${c.value}%` : rupeesText(c.value);
+  const capped = c.kind === 'percent' && c.maxDiscountPaise !== null;
+  if (locale === 'hi') {
+    const cap = capped ? `, अधिकतम ${rupeesText(c.maxDiscountPaise!)}` : '';
+    const min = c.minCartPaise > 0 ? `, ${rupeesText(c.minCartPaise)} से ऊपर` : '';
+    return `${value} की छूट${cap}${min}`;
+  }
+  const cap = capped ? ` up to ${rupeesText(c.maxDiscountPaise!)}` : '';
   const min = c.minCartPaise > 0 ? ` above ${rupeesText(c.minCartPaise)}` : '';
-  return `${off}${cap}${min}`;
+  return `${value} off${cap}${min}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -490,6 +548,8 @@ export function priceCart(
   lines: readonly LineToPrice[],
   view: PriceView,
   coupon: CouponOnCart | null,
+  /** The language of a refusal's message. */
+  locale: Locale = 'en',
 ): { lines: PricedLine[]; coupon: CouponVerdict | null } {
   const priced = lines.map((l) => {
     const p = priceOf(l.variant, view);
@@ -507,8 +567,9 @@ export function priceCart(
     })),
     coupon.shopper,
     view.now,
+    locale,
   );
-  if (verdict.ok) verdict.shares.forEach((share, i) => (priced[i]!.discountPaise = share));
+  if (verdict.ok) for (const [i, share] of verdict.shares.entries()) priced[i]!.discountPaise = share;
   return { lines: priced, coupon: verdict };
 }
 

@@ -447,3 +447,30 @@ describe('the best offer on a product page', () => {
     expect(gone.statusCode).toBe(404);
   });
 });
+
+describe('a refusal in the shopper’s language', () => {
+  it('answers in Hindi with the lang cookie, in English without it', async () => {
+    const user = await shopper();
+    const p = await insertProduct(ctx.db, seller.id, { pricePaise: 100_000, stock: 5 });
+    await add(user, p.id, 1);
+    const min = await insertCoupon(ctx.db, { minCartPaise: 150_000 });
+    const hindi = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/cart/coupon',
+      headers: { ...user.headers, cookie: 'lang=hi' },
+      payload: { code: min.code },
+    });
+    expect(hindi.statusCode).toBe(409);
+    expect(hindi.json().error).toBe(`${min.code} इस्तेमाल करने के लिए Rs. 500 और जोड़ें (न्यूनतम Rs. 1,500)`);
+    expect((await apply(user, min.code)).json().error).toBe(
+      `Add Rs. 500 more to use ${min.code} (minimum Rs. 1,500)`,
+    );
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/cart/coupon',
+      headers: { ...user.headers, cookie: 'lang=hi' },
+      payload: { code: 'nosuch' },
+    });
+    expect(unknown.json().error).toBe('"NOSUCH" नाम का कोई कूपन नहीं है');
+  });
+});

@@ -1,4 +1,11 @@
-import { type CartOffer, couponNotFound, describeCoupon, type PriceView, priceOf } from '@vastra/contracts';
+import {
+  type CartOffer,
+  couponNotFound,
+  describeCoupon,
+  type Locale,
+  type PriceView,
+  priceOf,
+} from '@vastra/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
@@ -12,24 +19,28 @@ import { readCartLines } from './cart-lines.ts';
  * apply: expired, minimum not met with the amount missing, not for these products, already used,
  * first order only) and nothing changes. The checkouts decide it again at the order.
  */
-export async function applyCoupon(db: DbOrTx, userId: string, code: string) {
+export async function applyCoupon(db: DbOrTx, userId: string, code: string, locale: Locale = 'en') {
   const [coupon, lines] = await Promise.all([findCoupon(db, code, userId), readCartLines(db, userId)]);
-  if (!coupon) throw refusal('NOT_FOUND', couponNotFound(code).message);
-  if (lines.length === 0)
-    throw refusal('CONFLICT', 'Your cart is empty: add something before applying a coupon');
-  const verdict = priceLines(lines, { view: { now: new Date(), signedIn: true }, coupon }).coupon!;
+  if (!coupon) throw refusal('NOT_FOUND', couponNotFound(code, locale).message);
+  if (lines.length === 0) throw refusal('CONFLICT', EMPTY_CART_COUPON[locale]);
+  const verdict = priceLines(lines, { view: { now: new Date(), signedIn: true }, coupon, locale }).coupon!;
   if (!verdict.ok) throw refusal('CONFLICT', verdict.message);
   await setCartCoupon(db, userId, coupon.terms.id);
 }
+
+const EMPTY_CART_COUPON: Record<Locale, string> = {
+  en: 'Your cart is empty: add something before applying a coupon',
+  hi: 'आपका कार्ट खाली है: कूपन लगाने से पहले कुछ जोड़ें',
+};
 
 const refusal = (code: 'NOT_FOUND' | 'CONFLICT', message: string) =>
   new AppError(code, message, [{ msg: message, path: 'code' }]);
 
 /** `GET /api/user/cart/offers`: the coupons that give a discount on this cart now, best saving first. */
-export async function cartOffers(db: DbOrTx, userId: string): Promise<CartOffer[]> {
+export async function cartOffers(db: DbOrTx, userId: string, locale: Locale = 'en'): Promise<CartOffer[]> {
   const now = new Date();
   const [coupons, lines] = await Promise.all([openCoupons(db, userId, now), readCartLines(db, userId)]);
-  return offersOn(lines, coupons, { now, signedIn: true });
+  return offersOn(lines, coupons, { now, signedIn: true }, locale);
 }
 
 /** Nobody's account: a visitor has used no coupon and placed no order. */
@@ -71,6 +82,7 @@ function offersOn(
   lines: Parameters<typeof priceLines>[0],
   coupons: ReadCoupon[],
   view: PriceView,
+  locale: Locale = 'en',
 ): CartOffer[] {
   if (lines.length === 0) return [];
   const offers: (CartOffer & { paise: number })[] = [];
@@ -85,7 +97,7 @@ function offersOn(
       minCartValue: paiseToRupees(t.minCartPaise),
       maxDiscount: t.maxDiscountPaise === null ? null : paiseToRupees(t.maxDiscountPaise),
       discount: paiseToRupees(verdict.discountPaise),
-      description: describeCoupon(t),
+      description: describeCoupon(t, locale),
       paise: verdict.discountPaise,
     });
   }

@@ -14,6 +14,8 @@ import {
   cartOffersAnswerSchema,
   cartPreviewAnswerSchema,
   guestCartSchema,
+  type Locale,
+  localeOfCookie,
   type OkAnswer,
   okAnswerSchema,
   responses,
@@ -22,7 +24,7 @@ import {
   updateCartAnswerSchema,
   updateCartSchema,
 } from '@vastra/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ListOrder } from '../../lib/legacy-list.ts';
 import { principalOf, requireRole } from '../accounts/index.ts';
@@ -36,6 +38,9 @@ import { mergeGuestCart } from './merge-cart.ts';
 import { addToCart, changeQuantity } from './service.ts';
 
 /** Cart and checkout (SPEC §7 `user/cart-products`, `user/add-to-cart`, payment method, address). */
+/** The shopper's language (the `lang` cookie): a coupon refusal is written in it. */
+const langOf = (req: FastifyRequest) => localeOfCookie(req.headers.cookie) ?? 'en';
+
 export default async function cartRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
@@ -44,14 +49,14 @@ export default async function cartRoutes(fastify: FastifyInstance) {
   const add = { body: addToCartSchema, response: responses(addToCartAnswerSchema) };
   const change = { body: updateCartSchema, response: responses(updateCartAnswerSchema) };
 
-  const cartOf = async (userId: string, order: ListOrder): Promise<CartAnswer> => {
+  const cartOf = async (userId: string, order: ListOrder, locale: Locale = 'en'): Promise<CartAnswer> => {
     const [lines, checkout, coupon] = await Promise.all([
       readCartLines(db, userId),
       readCheckout(db, userId),
       readCartCoupon(db, userId),
     ]);
     if (order === 'oldest') lines.reverse();
-    const pricing = { view: { now: new Date(), signedIn: true }, coupon };
+    const pricing = { view: { now: new Date(), signedIn: true }, coupon, locale };
     const priced = priceLines(lines, pricing);
     return {
       success: true,
@@ -69,7 +74,7 @@ export default async function cartRoutes(fastify: FastifyInstance) {
   // SPEC §7: oldest first, as the original server answered (its client reverses it, SPEC §4).
   app.get('/api/user/cart-products', cart, (req) => cartOf(principalOf(req).id, 'oldest'));
   // The new app's cart: the same answer, newest first.
-  app.get('/api/user/cart', cart, (req) => cartOf(principalOf(req).id, 'newest'));
+  app.get('/api/user/cart', cart, (req) => cartOf(principalOf(req).id, 'newest', langOf(req)));
 
   // A visitor's browser cart: priced by the server (no token), merged into the account at login.
   const guest = { body: guestCartSchema };
@@ -89,13 +94,13 @@ export default async function cartRoutes(fastify: FastifyInstance) {
   };
   app.post('/api/user/cart/coupon', couponBody, async (req): Promise<CartAnswer> => {
     const userId = principalOf(req).id;
-    await applyCoupon(db, userId, req.body.code);
-    return cartOf(userId, 'newest');
+    await applyCoupon(db, userId, req.body.code, langOf(req));
+    return cartOf(userId, 'newest', langOf(req));
   });
   app.delete('/api/user/cart/coupon', cart, async (req): Promise<CartAnswer> => {
     const userId = principalOf(req).id;
     await clearCartCoupon(db, userId);
-    return cartOf(userId, 'newest');
+    return cartOf(userId, 'newest', langOf(req));
   });
   const offers = { ...asUser, schema: { response: responses(cartOffersAnswerSchema) } };
   app.get(
@@ -103,7 +108,7 @@ export default async function cartRoutes(fastify: FastifyInstance) {
     offers,
     async (req): Promise<CartOffersAnswer> => ({
       success: true,
-      offers: await cartOffers(db, principalOf(req).id),
+      offers: await cartOffers(db, principalOf(req).id, langOf(req)),
     }),
   );
 

@@ -1,10 +1,12 @@
-import { type CouponOnCart, type PriceView, priceCart } from '@vastra/contracts';
+import { type CouponOnCart, type Locale, type PriceView, priceCart } from '@vastra/contracts';
 import type { ProductRow, VariantRow } from './product-view.ts';
 
 /** How the lines are priced now: who is looking, and the coupon on the cart (offers rules). */
 export interface CartPricing {
   view: PriceView;
   coupon: CouponOnCart | null;
+  /** The language of a coupon refusal's message (the shopper's `lang` cookie); English by default. */
+  locale?: Locale;
 }
 
 /**
@@ -26,6 +28,7 @@ export const priceLines = (
     })),
     pricing.view,
     pricing.coupon,
+    pricing.locale,
   );
 
 export type PricedCart = ReturnType<typeof priceLines>;
