@@ -149,6 +149,10 @@ export function apportion(total: number, parts: readonly { key: string; hundredt
   return shares;
 }
 
+/** The taxable value inside an amount that includes GST at `ratePercent`, to the paisa (half away from zero). */
+export const taxableIn = (grossPaise: number, ratePercent: number) =>
+  Math.round((grossPaise * 100) / (100 + ratePercent));
+
 function inclusiveLines(lines: readonly TaxableLine[], on: Date): TaxedLines {
   const taxed = lines.map((l): TaxedLine => {
     const amountPaise = l.unitPricePaise * l.quantity;
@@ -156,7 +160,7 @@ function inclusiveLines(lines: readonly TaxableLine[], on: Date): TaxedLines {
     // What the shopper pays for the line: the slab is decided on a piece's price after discount.
     const netPaise = amountPaise - discountPaise;
     const ratePercent = gstRateForLine(l.hsn, netPaise, l.quantity, on);
-    const taxablePaise = Math.round((netPaise * 100) / (100 + ratePercent));
+    const taxablePaise = taxableIn(netPaise, ratePercent);
     return { ...l, amountPaise, discountPaise, ratePercent, taxablePaise, taxPaise: netPaise - taxablePaise };
   });
   const subtotalPaise = taxed.reduce((s, l) => s + l.taxablePaise, 0);

@@ -8,7 +8,7 @@ import {
 } from '@vastra/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
+import { paiseToRupees } from '../../lib/money.ts';
 import { findVisibleProduct, priceLines } from '../catalog/index.ts';
 import { findCoupon, openCoupons, type ReadCoupon, setCartCoupon } from '../offers/index.ts';
 import { readCartLines } from './cart-lines.ts';
@@ -40,7 +40,7 @@ const refusal = (code: 'NOT_FOUND' | 'CONFLICT', message: string) =>
 export async function cartOffers(db: DbOrTx, userId: string, locale: Locale = 'en'): Promise<CartOffer[]> {
   const now = new Date();
   const [coupons, lines] = await Promise.all([openCoupons(db, userId, now), readCartLines(db, userId)]);
-  return offersOn(lines, coupons, { now, signedIn: true }, locale);
+  return offersOn(lines, coupons, { now, signedIn: true }, locale).map(({ offer }) => offer);
 }
 
 /** Nobody's account: a visitor has used no coupon and placed no order. */
@@ -74,7 +74,7 @@ export async function bestProductOffer(
     view,
   );
   if (!best) return null;
-  return { ...best, price: paiseToRupees(priceOf(variant, view).pricePaise - rupeesToPaise(best.discount)) };
+  return { ...best.offer, price: paiseToRupees(priceOf(variant, view).pricePaise - best.discountPaise) };
 }
 
 /** The coupons that give a discount on these lines, best saving first. */
@@ -83,25 +83,25 @@ function offersOn(
   coupons: ReadCoupon[],
   view: PriceView,
   locale: Locale = 'en',
-): CartOffer[] {
+): { offer: CartOffer; discountPaise: number }[] {
   if (lines.length === 0) return [];
-  const offers: (CartOffer & { paise: number })[] = [];
+  const offers: { offer: CartOffer; discountPaise: number }[] = [];
   for (const coupon of coupons) {
     const verdict = priceLines(lines, { view, coupon }).coupon!;
     if (!verdict.ok || verdict.discountPaise === 0) continue;
     const t = coupon.terms;
     offers.push({
-      code: t.code,
-      kind: t.kind,
-      value: t.kind === 'flat' ? paiseToRupees(t.value) : t.value,
-      minCartValue: paiseToRupees(t.minCartPaise),
-      maxDiscount: t.maxDiscountPaise === null ? null : paiseToRupees(t.maxDiscountPaise),
-      discount: paiseToRupees(verdict.discountPaise),
-      description: describeCoupon(t, locale),
-      paise: verdict.discountPaise,
+      discountPaise: verdict.discountPaise,
+      offer: {
+        code: t.code,
+        kind: t.kind,
+        value: t.kind === 'flat' ? paiseToRupees(t.value) : t.value,
+        minCartValue: paiseToRupees(t.minCartPaise),
+        maxDiscount: t.maxDiscountPaise === null ? null : paiseToRupees(t.maxDiscountPaise),
+        discount: paiseToRupees(verdict.discountPaise),
+        description: describeCoupon(t, locale),
+      },
     });
   }
-  return offers
-    .sort((a, b) => b.paise - a.paise || (a.code < b.code ? -1 : 1))
-    .map(({ paise: _, ...offer }) => offer);
+  return offers.sort((a, b) => b.discountPaise - a.discountPaise || (a.offer.code < b.offer.code ? -1 : 1));
 }

@@ -1,4 +1,11 @@
-import { type GstMode, gstStateCode, type SupplyType, sellerStateCode, supplyOf } from '@vastra/contracts';
+import {
+  type GstMode,
+  gstStateCode,
+  type SupplyType,
+  sellerStateCode,
+  supplyOf,
+  taxableIn,
+} from '@vastra/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { commissionRates, ledgerEntries, type orderItems, orders, sellers } from '../../db/schema.ts';
@@ -43,9 +50,8 @@ export function platformDiscountPaise(
   mode: GstMode,
 ): number {
   if (item.discountPaise <= 0) return 0;
-  // The same backing out as contracts/src/tax.ts (inclusiveLines), on the price before the discount.
-  const before =
-    mode === 'india' ? Math.round((item.amountPaise * 100) / (100 + item.gstRateBp / 100)) : item.amountPaise;
+  // The tax rule's own backing out (contracts/src/tax.ts), on the price before the discount.
+  const before = mode === 'india' ? taxableIn(item.amountPaise, item.gstRateBp / 100) : item.amountPaise;
   return Math.max(0, before - item.taxablePaise);
 }
 

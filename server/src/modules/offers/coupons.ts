@@ -66,11 +66,15 @@ export const usesByShopperSql = (userId: SQLWrapper) =>
 export const hasOrderedSql = (userId: SQLWrapper) =>
   sql<boolean>`exists (select 1 from orders o where o.user_id = ${userId} and o.payment_status not in ('awaiting_payment', 'failed'))`;
 
+/** Nothing to count for a cart without a coupon (the COD read joins the coupon on every order). */
+const ifCoupon = <T>(value: SQL<T>, none: string) =>
+  sql<T>`case when coupons.id is null then ${sql.raw(none)} else ${value} end`;
+
 /** The coupon on a cart, as the cart answer and the checkouts read it with the shopper's uses. */
 export const cartCouponColumns = (userId: SQLWrapper) => ({
   coupon: couponColumns,
-  couponUses: usesByShopperSql(userId),
-  hasOrdered: hasOrderedSql(userId),
+  couponUses: ifCoupon(usesByShopperSql(userId), `'0:0'`),
+  hasOrdered: ifCoupon(hasOrderedSql(userId), 'false'),
 });
 
 /** A row of `cartCouponColumns` (coupon fields null when the cart has none): the rules' input. */
