@@ -5,6 +5,7 @@ export * from './amount-in-words.ts';
 export * from './answers.ts';
 export * from './catalog.ts';
 export * from './constants.ts';
+export * from './delivery.ts';
 export * from './errors.ts';
 export * from './gst-rates.ts';
 export * from './gstin.ts';

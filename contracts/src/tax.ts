@@ -1,3 +1,4 @@
+import { type Charge, chargesFor, type ShippingSettings, shipmentsOf } from './delivery.ts';
 import { GST_RATE_TABLE, type GstRateRow } from './gst-rates.ts';
 import { gstStateCode } from './india.ts';
 import type { GstMode, SupplyType } from './tax-constants.ts';
@@ -35,14 +36,27 @@ export interface TaxedLine extends TaxableLine {
   taxPaise: number;
 }
 
+/** A shipping or COD fee, taxed: in `flat18` the fee is its taxable value; in `india` it includes its GST. */
+export interface TaxedCharge extends Charge {
+  taxablePaise: number;
+  taxPaise: number;
+}
+
 export interface TaxedLines {
   lines: TaxedLine[];
+  /** The shipping and COD fees (none by default: free shipping, no COD fee). */
+  charges: TaxedCharge[];
   /** The taxable value after the discount (total = subtotal + GST in both modes). */
   subtotalPaise: number;
   /** The coupon's discount, summed over the lines. */
   discountPaise: number;
+  /** The goods' and the charges' GST. */
   gstPaise: number;
+  /** The taxable value of the shipping fees. */
   shippingPaise: number;
+  /** The taxable value of the COD fee. */
+  codFeePaise: number;
+  /** subtotal + shipping + COD fee + GST. */
   totalPaise: number;
   taxIncluded: boolean;
 }
@@ -100,19 +114,63 @@ export const gstRateFor = (hsn: string, unitPricePaise: number, on: Date, table 
  * taxable value (section 15 of the CGST Act): what the shopper pays for a line is always its
  * taxable value plus its tax.
  */
-export function taxLines(mode: GstMode, lines: readonly TaxableLine[], on: Date): TaxedLines {
-  return mode === 'india' ? inclusiveLines(lines, on) : flatLines(lines);
+export function taxLines(
+  mode: GstMode,
+  lines: readonly TaxableLine[],
+  on: Date,
+  charges: readonly Charge[] = [],
+): TaxedLines {
+  const taxed = mode === 'india' ? inclusiveLines(lines, on, charges) : flatLines(lines, charges);
+  const sum = (kind: Charge['kind']) =>
+    taxed.charges.filter((c) => c.kind === kind).reduce((n, c) => n + c.taxablePaise, 0);
+  const shippingPaise = sum('shipping');
+  const codFeePaise = sum('cod');
+  return {
+    ...taxed,
+    shippingPaise,
+    codFeePaise,
+    totalPaise: taxed.subtotalPaise + shippingPaise + codFeePaise + taxed.gstPaise,
+  };
 }
 
-function flatLines(lines: readonly TaxableLine[]): TaxedLines {
+/** A goods line to tax with the seller whose shipment carries it. */
+export type SellerLine = TaxableLine & { sellerId: string };
+
+/**
+ * An order's or a cart's tax with its shipping and COD fees (contracts/src/delivery.ts `chargesFor`):
+ * the goods are taxed first, each seller's shipment is valued and given its top rate, then the fees
+ * are taxed with the goods (in `flat18`, the order's GST is 18% of goods and fees, rounded once).
+ */
+export function taxOrder(
+  mode: GstMode,
+  lines: readonly SellerLine[],
+  on: Date,
+  shipping: ShippingSettings,
+  method: 'cod' | 'stripe',
+): TaxedLines {
+  const goods = taxLines(mode, lines, on);
+  const charges = chargesFor(
+    shipmentsOf(goods.lines.map((l, i) => ({ ...l, sellerId: lines[i]!.sellerId }))),
+    shipping,
+    method,
+  );
+  return charges.length === 0 ? goods : taxLines(mode, lines, on, charges);
+}
+
+const chargeKey = (c: Charge) => `~${c.kind}:${c.sellerId}`;
+
+type Taxed = Omit<TaxedLines, 'shippingPaise' | 'codFeePaise' | 'totalPaise'>;
+
+function flatLines(lines: readonly TaxableLine[], charges: readonly Charge[]): Taxed {
   const amounts = lines.map((l) => l.unitPricePaise * l.quantity);
   const taxables = lines.map((l, i) => amounts[i]! - (l.discountPaise ?? 0));
   const subtotalPaise = taxables.reduce((s, a) => s + a, 0);
-  const gstPaise = gstOn(subtotalPaise);
-  const shares = apportion(
-    gstPaise,
-    lines.map((l, i) => ({ key: l.key, hundredths: taxables[i]! * 18 })),
-  );
+  const feesPaise = charges.reduce((s, c) => s + c.feePaise, 0);
+  const gstPaise = gstOn(subtotalPaise + feesPaise);
+  const shares = apportion(gstPaise, [
+    ...lines.map((l, i) => ({ key: l.key, hundredths: taxables[i]! * 18 })),
+    ...charges.map((c) => ({ key: chargeKey(c), hundredths: c.feePaise * 18 })),
+  ]);
   return {
     lines: lines.map((l, i) => ({
       ...l,
@@ -122,11 +180,15 @@ function flatLines(lines: readonly TaxableLine[]): TaxedLines {
       taxablePaise: taxables[i]!,
       taxPaise: shares[i]!,
     })),
+    charges: charges.map((c, i) => ({
+      ...c,
+      ratePercent: 18,
+      taxablePaise: c.feePaise,
+      taxPaise: shares[lines.length + i]!,
+    })),
     subtotalPaise,
     discountPaise: amounts.reduce((s, a) => s + a, 0) - subtotalPaise,
     gstPaise,
-    shippingPaise: 0,
-    totalPaise: subtotalPaise + gstPaise,
     taxIncluded: false,
   };
 }
@@ -153,7 +215,7 @@ export function apportion(total: number, parts: readonly { key: string; hundredt
 export const taxableIn = (grossPaise: number, ratePercent: number) =>
   Math.round((grossPaise * 100) / (100 + ratePercent));
 
-function inclusiveLines(lines: readonly TaxableLine[], on: Date): TaxedLines {
+function inclusiveLines(lines: readonly TaxableLine[], on: Date, charges: readonly Charge[]): Taxed {
   const taxed = lines.map((l): TaxedLine => {
     const amountPaise = l.unitPricePaise * l.quantity;
     const discountPaise = l.discountPaise ?? 0;
@@ -163,15 +225,19 @@ function inclusiveLines(lines: readonly TaxableLine[], on: Date): TaxedLines {
     const taxablePaise = taxableIn(netPaise, ratePercent);
     return { ...l, amountPaise, discountPaise, ratePercent, taxablePaise, taxPaise: netPaise - taxablePaise };
   });
+  const taxedCharges = charges.map((c): TaxedCharge => {
+    const taxablePaise = taxableIn(c.feePaise, c.ratePercent);
+    return { ...c, taxablePaise, taxPaise: c.feePaise - taxablePaise };
+  });
   const subtotalPaise = taxed.reduce((s, l) => s + l.taxablePaise, 0);
-  const gstPaise = taxed.reduce((s, l) => s + l.taxPaise, 0);
+  const gstPaise =
+    taxed.reduce((s, l) => s + l.taxPaise, 0) + taxedCharges.reduce((s, c) => s + c.taxPaise, 0);
   return {
     lines: taxed,
+    charges: taxedCharges,
     subtotalPaise,
     discountPaise: taxed.reduce((s, l) => s + l.discountPaise, 0),
     gstPaise,
-    shippingPaise: 0,
-    totalPaise: subtotalPaise + gstPaise,
     taxIncluded: true,
   };
 }

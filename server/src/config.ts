@@ -3,12 +3,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  DEFAULT_TRANSIT_DAYS,
   GST_MODES,
   type GstMode,
   gstinProblem,
   normaliseGstin,
   SALE_MIN_DISCOUNT_PERCENT_DEFAULT,
   SHOP_GSTIN_DEFAULT,
+  ZONES,
+  type Zone,
 } from '@vastra/contracts';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
@@ -18,6 +21,53 @@ import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
  * up both from this file and from the bundled server (server/dist/main.js, see server/scripts/build.mjs).
  */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * The national holidays of 2026 and 2027 with fixed dates (Republic Day, Independence Day, Gandhi
+ * Jayanti, Christmas). Festivals whose dates move (Holi, Diwali, Eid) are added each year through
+ * DELIVERY_HOLIDAYS.
+ */
+const DEFAULT_HOLIDAYS =
+  '2026-01-26,2026-08-15,2026-10-02,2026-12-25,2027-01-26,2027-08-15,2027-10-02,2027-12-25';
+
+/** A comma-separated setting as its trimmed, non-empty entries. */
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+const dateList = z
+  .string()
+  .refine(
+    (v) => list(v).every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`))),
+    'DELIVERY_HOLIDAYS must be dates as YYYY-MM-DD, comma-separated',
+  );
+const pincodePrefixes = (name: string) =>
+  z
+    .string()
+    .refine(
+      (v) => list(v).every((p) => /^[1-9]\d{2,5}$/.test(p)),
+      `${name} must be pincodes or their first 3–5 digits, comma-separated`,
+    );
+const transitTable = z.string().refine(
+  (v) =>
+    list(v).every((entry) => {
+      const [zone, days] = entry.split(':').map((x) => x.trim());
+      return (ZONES as readonly string[]).includes(zone ?? '') && /^\d{1,2}$/.test(days ?? '');
+    }),
+  `TRANSIT_DAYS must be zone:days pairs (zones: ${ZONES.join(', ')}), comma-separated`,
+);
+
+/** The zone table: the defaults, with the zones TRANSIT_DAYS names changed. */
+function transitDaysOf(value: string): Record<Zone, number> {
+  const table: Record<Zone, number> = { ...DEFAULT_TRANSIT_DAYS };
+  for (const entry of list(value)) {
+    const [zone, days] = entry.split(':').map((x) => x.trim());
+    table[zone as Zone] = Number(days);
+  }
+  return table;
+}
 
 const optionalString = z
   .string()
@@ -54,6 +104,16 @@ const envSchema = z.object({
   RAZORPAY_API_URL: optionalString,
   /** Cash On Delivery orders above this total (rupees) are refused. */
   COD_MAX_RUPEES: z.coerce.number().int().min(1).max(2_000_000).default(50_000),
+  /**
+   * The delivery promise (docs/decisions/024-delivery-promise.md): days nobody dispatches or
+   * delivers besides Sundays (`YYYY-MM-DD`, comma-separated), transit days by zone
+   * (`same_city:1,same_state:2,…`, the zones left out keep their default), and pincodes, or their
+   * first 3–5 digits, where COD is not offered or nobody delivers.
+   */
+  DELIVERY_HOLIDAYS: dateList.default(DEFAULT_HOLIDAYS),
+  TRANSIT_DAYS: transitTable.default(''),
+  NO_COD_PINCODES: pincodePrefixes('NO_COD_PINCODES').default('744,68255'),
+  UNSERVICEABLE_PINCODES: pincodePrefixes('UNSERVICEABLE_PINCODES').default(''),
   /** The least discount a seller's sale price must give, in percent off the MRP (offers). */
   SALE_MIN_DISCOUNT_PERCENT: z.coerce
     .number()
@@ -151,6 +211,13 @@ export interface Config {
     | { keyId: string; keySecret: string; webhookSecret: string | undefined; apiUrl: string | undefined }
     | undefined;
   codMaxPaise: number;
+  /** The delivery promise's calendar and zone table, and the pincodes (or prefixes) without COD or delivery. */
+  delivery: {
+    holidays: ReadonlySet<string>;
+    transitDays: Readonly<Record<Zone, number>>;
+    noCodPincodes: readonly string[];
+    unserviceablePincodes: readonly string[];
+  };
   /** A sale price must be at least this many percent off the MRP (SALE_MIN_DISCOUNT_PERCENT). */
   saleMinDiscountPercent: number;
   stripe: {
@@ -280,6 +347,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     codMaxPaise: e.COD_MAX_RUPEES * 100,
+    delivery: {
+      holidays: new Set(list(e.DELIVERY_HOLIDAYS)),
+      transitDays: transitDaysOf(e.TRANSIT_DAYS),
+      noCodPincodes: list(e.NO_COD_PINCODES),
+      unserviceablePincodes: list(e.UNSERVICEABLE_PINCODES),
+    },
     saleMinDiscountPercent: e.SALE_MIN_DISCOUNT_PERCENT,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

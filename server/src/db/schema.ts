@@ -10,6 +10,7 @@ export * from '../modules/admin/tables.ts';
 export * from '../modules/cart/tables.ts';
 export * from '../modules/catalog/tables.ts';
 export * from '../modules/contact/tables.ts';
+export * from '../modules/delivery/tables.ts';
 export * from '../modules/invoices/tables.ts';
 export * from '../modules/ledger/tables.ts';
 export * from '../modules/mail/tables.ts';

@@ -68,6 +68,19 @@ export const sellers = pgTable('sellers', {
   lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
   /** When the last daily low-stock e-mail was sent, so a restart or a second process sends no second one. */
   lowStockMailedAt: timestamp('low_stock_mailed_at', { withTimezone: true }),
+  /**
+   * Where the seller's shipments are collected (`PUT /api/seller/pickup-address`): null until set,
+   * and then all five are. The pincode decides the delivery promise's zone.
+   */
+  pickupLine1: text('pickup_line1'),
+  pickupCity: text('pickup_city'),
+  pickupState: text('pickup_state'),
+  pickupPostalCode: text('pickup_postal_code'),
+  pickupPhone: text('pickup_phone'),
+  /** Handling time: working days from an order to its dispatch. */
+  dispatchDays: integer('dispatch_days').notNull().default(2),
+  /** Orders after this hour (IST) start their handling time the next day. */
+  cutoffHour: integer('cutoff_hour').notNull().default(14),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -7,7 +7,17 @@ import {
   STORED_PAYMENT_METHODS,
 } from '@vastra/contracts/constants';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 import { sellers, users } from '../accounts/tables.ts';
 import { products, productVariants } from '../catalog/tables.ts';
@@ -40,6 +50,9 @@ export const orders = pgTable(
     totalPaise: integer('total_paise').notNull(),
     /** The coupon's discount (its lines' shares summed); 0 without one. */
     discountPaise: integer('discount_paise').notNull().default(0),
+    /** The taxable value of the shipping fees and of the COD fee (order_charges holds each fee). */
+    shippingPaise: integer('shipping_paise').notNull().default(0),
+    codFeePaise: integer('cod_fee_paise').notNull().default(0),
     couponCode: text('coupon_code'),
     /** Who bears the discount in the ledger: the seller (lowers its sale) or the platform. */
     couponFundedBy: text('coupon_funded_by', { enum: COUPON_FUNDERS }),
@@ -103,6 +116,9 @@ export const orderItems = pgTable(
     }).notNull(),
     refundId: text('refund_id'),
     refundedPaise: integer('refunded_paise'),
+    /** The promise made when it was ordered (contracts/src/delivery.ts): ship by, and arrive by (IST days). */
+    dispatchBy: date('dispatch_by', { mode: 'string' }),
+    deliverBy: date('deliver_by', { mode: 'string' }),
     /** What the seller entered at Confirm Shipment: the courier, its airway bill number, a tracking page. */
     courier: text('courier'),
     awb: text('awb'),
@@ -125,5 +141,35 @@ export const orderItems = pgTable(
     index('order_items_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
     index('order_items_product_idx').on(t.productId),
     index('order_items_invoice_idx').on(t.invoiceId),
+  ],
+);
+
+/**
+ * The fees of an order besides its goods (contracts/src/delivery.ts `chargesFor`): a shipping fee per
+ * seller's shipment below the free threshold, and the COD fee, taxed as the order was
+ * (`taxablePaise` + `taxPaise` is what the shopper paid for it). `refundedAt` is set when the whole
+ * shipment was cancelled or returned and the fee went back with it.
+ */
+export const orderCharges = pgTable(
+  'order_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    kind: text('kind', { enum: ['shipping', 'cod'] }).notNull(),
+    feePaise: integer('fee_paise').notNull(),
+    gstRateBp: integer('gst_rate_bp').notNull(),
+    taxablePaise: integer('taxable_paise').notNull(),
+    taxPaise: integer('tax_paise').notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('order_charges_one_per_kind').on(t.orderId, t.sellerId, t.kind),
+    check('order_charges_money', sql`${t.feePaise} >= 0 and ${t.taxablePaise} >= 0 and ${t.taxPaise} >= 0`),
   ],
 );
