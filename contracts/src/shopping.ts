@@ -4,6 +4,7 @@ import { isoDateSchema } from './answers.ts';
 import { type Product, pageQuerySchema, productSchema } from './catalog.ts';
 import { isSelfDelivery } from './couriers.ts';
 import { MAX_LINE_QUANTITY, PAYMENT_METHODS } from './form-rules.ts';
+import { shipmentPromiseSchema } from './delivery.ts';
 import { cartCouponSchema } from './offers.ts';
 import { ORDER_ITEM_STATUSES, PAYMENT_STATUSES } from './statuses.ts';
 import { textField } from './text.ts';
@@ -234,6 +235,12 @@ export const cartSummarySchema = z.object({
   taxLines: z.array(taxLineSchema),
   /** Rupees: the coupon's discount, already taken off `subtotal` (the taxable value) and `total`. */
   discount: z.number(),
+  /**
+   * Rupees: the COD fee's taxable value when the checkout is set to Cash On Delivery (its GST is in
+   * `gst`); total = subtotal + shipping + codFee + gst. `shipping` likewise is the shipping fees'
+   * taxable value (issue 37).
+   */
+  codFee: z.number().optional(),
 });
 export type CartSummary = z.infer<typeof cartSummarySchema>;
 
@@ -251,6 +258,10 @@ export const cartAnswerSchema = z.object({
   }),
   /** The coupon on the cart; `message` says why it gives nothing now (then `discount` is 0). */
   coupon: cartCouponSchema.nullable(),
+  /** One per seller's shipment: its promised date to the checkout's PIN code and its shipping fee. */
+  shipments: z.array(shipmentPromiseSchema).optional(),
+  /** Whether Cash On Delivery is offered at the checkout's PIN code (true until one is known). */
+  codAvailable: z.boolean().optional(),
 });
 export type CartAnswer = z.infer<typeof cartAnswerSchema>;
 
@@ -321,6 +332,9 @@ export const orderLineSchema = z.object({
   product: z.tuple([productSchema]),
   /** Rupees: the item's share of the order's coupon discount; paid = amount − discount (+ GST when added on top). */
   discount: z.number(),
+  /** The promise made when it was ordered (`YYYY-MM-DD`, India's dates): arriving by, and ship by. */
+  deliverBy: z.string().nullable().optional(),
+  dispatchBy: z.string().nullable().optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -356,6 +370,10 @@ export const apiOrderSchema = z.object({
   /** Rupees: the coupon's discount, already taken off `subtotal` and `total`; 0 without one. */
   discount: z.number(),
   couponCode: z.string().nullable(),
+  /** Rupees: the COD fee's taxable value (its GST is in `gst`); total = subtotal + shipping + codFee + gst. */
+  codFee: z.number().optional(),
+  /** One per seller's shipment: its promised date and shipping fee (rupees, taxable value). */
+  shipments: z.array(shipmentPromiseSchema).optional(),
 });
 export type ApiOrder = z.infer<typeof apiOrderSchema>;
 
