@@ -29,6 +29,7 @@ import { defaultMediaDir, LocalDiskStorage, S3Storage } from './modules/media/in
 import { createPaymentProvider } from './modules/payments/index.ts';
 import { registerOps } from './ops.ts';
 import adminWorkflowRoutes from './workflows/admin-routes.ts';
+import deliveryWorkflowRoutes from './workflows/delivery-routes.ts';
 import workflowRoutes from './workflows/routes.ts';
 import { scheduleSweeps } from './workflows/sweeps.ts';
 
@@ -134,6 +135,7 @@ export async function buildApp({
   await registerModules(app);
   await app.register(workflowRoutes);
   await app.register(adminWorkflowRoutes);
+  await app.register(deliveryWorkflowRoutes);
   await app.register(webRoutes);
   scheduleSweeps(app);
   scheduleEmbeddedVacuum(app, database);
