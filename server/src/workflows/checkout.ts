@@ -19,6 +19,7 @@ import {
   SIZE_NOT_FOUND,
 } from '../modules/cart/index.ts';
 import { findVisibleProduct, namedVariant, type ProductRow } from '../modules/catalog/index.ts';
+import { readShippingSettings } from '../modules/delivery/index.ts';
 import { type ReadCoupon, readCartCoupon } from '../modules/offers/index.ts';
 import {
   createOrder,
@@ -65,13 +66,7 @@ export async function completeCheckout(
   expectedTotalPaise?: number,
 ): Promise<ApiOrder> {
   const userId = customer.id;
-  const attempt = await placeCartCodOrder(
-    deps.db,
-    customer,
-    deps.config.gstMode,
-    deps.config.codMaxPaise,
-    expectedTotalPaise,
-  );
+  const attempt = await placeCartCodOrder(deps.db, customer, deps.config, expectedTotalPaise);
   switch (attempt.kind) {
     case 'placed':
       await mailOrderPlaced(deps, attempt.order, attempt.lines.map(placedItem), locale);
@@ -176,7 +171,7 @@ export async function startCardCheckout(
 ) {
   const expiresAt = new Date(Date.now() + RESERVATION_MS);
   let provider: PaymentProvider = deps.payments;
-  const { order, items, customerEmail, replaced } = await deps.db.transaction(async (tx) => {
+  const { order, items, charges, customerEmail, replaced } = await deps.db.transaction(async (tx) => {
     let lines: DraftLine[];
     let customer: Customer | undefined;
     let coupon: ReadCoupon | null = null;
@@ -208,6 +203,7 @@ export async function startCardCheckout(
     const checkout = await readCheckout(tx, userId);
     if (!hasShippingAddress(checkout)) throw conflict(NO_SHIPPING_ADDRESS);
     provider = chooseProvider(deps.payments, checkout.provider);
+    const shipping = await readShippingSettings(tx);
     const placed = await createOrder(tx, {
       userId,
       customer,
@@ -220,6 +216,8 @@ export async function startCardCheckout(
       gstMode: deps.config.gstMode,
       coupon,
       expectedTotalPaise: input.expectedTotalPaise,
+      shipping,
+      delivery: deps.config.delivery,
     });
     if (input.source === 'cart') {
       const bought = placed.items.map((i) => i.variantId).filter((id): id is string => id !== null);
@@ -234,16 +232,29 @@ export async function startCardCheckout(
     session = await provider.createSession({
       orderId: order.id,
       // A line with a coupon's share goes as one line at what is paid for it, so the lines add up.
-      lines: items.map((i) =>
-        i.discountPaise > 0
-          ? {
-              name: `${i.productName} × ${i.quantity}`,
-              unitPaise: i.amountPaise - i.discountPaise,
-              quantity: 1,
-              image: i.productImage,
-            }
-          : { name: i.productName, unitPaise: i.unitPricePaise, quantity: i.quantity, image: i.productImage },
-      ),
+      lines: [
+        ...items.map((i) =>
+          i.discountPaise > 0
+            ? {
+                name: `${i.productName} × ${i.quantity}`,
+                unitPaise: i.amountPaise - i.discountPaise,
+                quantity: 1,
+                image: i.productImage,
+              }
+            : {
+                name: i.productName,
+                unitPaise: i.unitPricePaise,
+                quantity: i.quantity,
+                image: i.productImage,
+              },
+        ),
+        // A shipment's fee as set (in india mode its GST is inside it, in flat18 it comes with the GST line).
+        ...charges.map((c) => ({
+          name: c.kind === 'cod' ? 'Cash On Delivery fee' : 'Shipping',
+          unitPaise: c.feePaise,
+          quantity: 1,
+        })),
+      ],
       // Prices that include GST (GST_MODE=india) already carry it: nothing to add on top.
       gstPaise: order.gstMode === 'india' ? 0 : order.gstPaise,
       totalPaise: order.totalPaise,

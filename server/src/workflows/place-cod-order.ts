@@ -1,5 +1,6 @@
-import { type GstMode, sellerStateCode } from '@vastra/contracts';
+import { sellerStateCode } from '@vastra/contracts';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { namedStatement, retryOnStalePlan } from '../db/named-statement.ts';
 import {
@@ -37,6 +38,7 @@ import {
   stockWriteSql,
   type VariantRow,
 } from '../modules/catalog/index.ts';
+import { shippingSettingsOf, shippingSettingsSql } from '../modules/delivery/index.ts';
 import {
   cartCouponColumns,
   couponChecked,
@@ -109,8 +111,8 @@ const ATTEMPTS = 5;
 export async function placeCartCodOrder(
   db: Db,
   customer: CustomerSession,
-  gstMode: GstMode,
-  codMaxPaise: number,
+  /** GST_MODE, COD_MAX_RUPEES and the delivery settings (the pincodes without COD, the promise's calendar). */
+  config: Pick<Config, 'gstMode' | 'codMaxPaise' | 'delivery'>,
   /** The total the shopper saw (paise), when their client sent it. */
   expectedTotalPaise?: number,
 ): Promise<CodAttempt> {
@@ -132,10 +134,12 @@ export async function placeCartCodOrder(
       lines: read.lines,
       method: 'cod',
       source: 'cart',
-      gstMode,
-      codMaxPaise,
+      gstMode: config.gstMode,
+      codMaxPaise: config.codMaxPaise,
       coupon: read.coupon,
       expectedTotalPaise,
+      shipping: read.shipping,
+      delivery: config.delivery,
     });
     // draftOrder orders the lines as their locks are taken; the write's arrays follow its items.
     const lineOf = new Map(read.lines.map((l) => [l.variant.id, l]));
@@ -175,7 +179,9 @@ export async function placeCartCodOrder(
       id: head.order_id,
       paymentMethod: 'cod' as const,
       paymentStatus: 'cod_due' as const,
-      gstMode,
+      gstMode: config.gstMode,
+      shippingPaise: draft.order.shippingPaise ?? 0,
+      codFeePaise: draft.order.codFeePaise ?? 0,
       discountPaise: draft.order.discountPaise ?? 0,
       couponCode: draft.order.couponCode ?? null,
       createdAt: timestamp(head.order_created_at!),
@@ -268,6 +274,7 @@ function prepareOrderRead(db: Db) {
       saleKey: saleKeySql(productVariants.id),
       sellerEmail: sellers.email,
       ...cartCouponColumns(users.id),
+      shipping: shippingSettingsSql,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -299,6 +306,7 @@ async function readCartToOrder(db: Db, userId: string) {
     checkoutVersion: head.checkoutVersion,
     awaitingCard: head.awaitingCard,
     coupon: couponOnCart(head),
+    shipping: shippingSettingsOf(head.shipping),
     // A line comes with its product, size and seller (inner joins): the right join only makes them
     // optional in Drizzle's types.
     lines: rows.flatMap(({ lineId, quantity, product, variant, sellerEmail, saleKey }) =>

@@ -72,6 +72,9 @@ export const productColumns = {
   hsn: products.hsn,
   sellerGstin: sellers.gstin,
   sellerState: sellers.state,
+  sellerPickupPostalCode: sellers.pickupPostalCode,
+  sellerDispatchDays: sellers.dispatchDays,
+  sellerCutoffHour: sellers.cutoffHour,
   variants: variantsJson,
 };
 
@@ -99,6 +102,10 @@ export interface ProductRow {
   /** The seller's GST registration: decides CGST + SGST or IGST (not part of the product answer). */
   sellerGstin: string | null;
   sellerState: string;
+  /** Where and how the seller ships (delivery `promiseFor`): null pickup pincode until one is set. */
+  sellerPickupPostalCode: string | null;
+  sellerDispatchDays: number;
+  sellerCutoffHour: number;
   variants: VariantRow[];
 }
 

@@ -1,12 +1,14 @@
-import { type GstMode, taxLines } from '@vastra/contracts';
+import { type GstMode, type ShippingSettings, type TaxedCharge, taxOrder } from '@vastra/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema.ts';
+import { orderCharges, orderItems, orders } from '../../db/schema.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { type Customer, lockCustomer } from '../accounts/index.ts';
 import type { ShippingAddress } from '../cart/index.ts';
 import type { ProductRow, VariantRow } from '../catalog/index.ts';
 import { colourOf, hsnOf, lineName, priceLines, takeStockOf } from '../catalog/index.ts';
+import { codOffered, findPlace, noCodHere, promiseFor } from '../delivery/index.ts';
 import { type ReadCoupon, type Redemption, redeemCoupon } from '../offers/index.ts';
 
 /** One line to order: the product, the size/colour bought (its price is the variant's) and how many. */
@@ -34,6 +36,10 @@ export interface NewOrder {
   coupon?: ReadCoupon | null;
   /** The total the shopper saw (paise), when their client sent it: another total is a 409. */
   expectedTotalPaise?: number;
+  /** The admin's shipping settings (delivery `readShippingSettings`): the order's shipping and COD fees. */
+  shipping: ShippingSettings;
+  /** Holidays, transit days and the pincodes without COD (config.delivery): promised dates, COD refused. */
+  delivery: Config['delivery'];
 }
 
 /** The money columns are 32-bit paise: an order past Rs. 2 crore cannot be written. */
@@ -57,6 +63,8 @@ export interface OrderDraft {
     paymentMethod: 'cod' | 'stripe';
   };
   items: Omit<typeof orderItems.$inferInsert, 'orderId'>[];
+  /** The order's shipping and COD fees, one row each (order_charges), by seller id. */
+  charges: Omit<typeof orderCharges.$inferInsert, 'orderId'>[];
   /** The coupon's use this order takes (written with the order, exactly: offers module). */
   redemption: Redemption | null;
 }
@@ -100,21 +108,29 @@ export const inLockOrder = <L extends { product: { id: string }; variant: { id: 
  * what this drafts. COD orders start `cod_due` with items `pending`; card orders `awaiting_payment` on both.
  */
 export function draftOrder(customer: Customer, input: NewOrder, on = new Date()): OrderDraft {
+  const { postalCode } = input.address;
+  // Cash On Delivery where the courier does not collect cash: refused before anything is written.
+  if (input.method === 'cod' && !codOffered(postalCode, input.delivery))
+    throw conflict(noCodHere(postalCode));
   const lines = inLockOrder(input.lines);
   const coupon = input.coupon ?? null;
   const priced = priceLines(lines, { view: { now: on, signedIn: true }, coupon });
   if (priced.coupon && !priced.coupon.ok) throw conflict(couponRefused(priced.coupon.message));
-  const taxed = taxLines(
+  const taxed = taxOrder(
     input.gstMode,
     lines.map((l, i) => ({
       key: l.variant.id,
+      sellerId: l.product.sellerId,
       unitPricePaise: priced.lines[i]!.unitPaise,
       quantity: l.quantity,
       hsn: hsnOf(l.product),
       discountPaise: priced.lines[i]!.discountPaise,
     })),
     on,
+    input.shipping,
+    input.method,
   );
+  const promised = promisedDates(lines, postalCode, input.delivery, on);
   if (taxed.totalPaise > MAX_ORDER_PAISE) throw conflict(TOO_LARGE);
   if (input.expectedTotalPaise !== undefined && input.expectedTotalPaise !== taxed.totalPaise)
     throw pricesChanged(taxed.totalPaise);
@@ -137,6 +153,8 @@ export function draftOrder(customer: Customer, input: NewOrder, on = new Date())
       subtotalPaise: taxed.subtotalPaise,
       gstPaise: taxed.gstPaise,
       totalPaise: taxed.totalPaise,
+      shippingPaise: taxed.shippingPaise,
+      codFeePaise: taxed.codFeePaise,
       discountPaise: taxed.discountPaise,
       couponCode: coupon && taxed.discountPaise > 0 ? coupon.terms.code : null,
       couponFundedBy: coupon && taxed.discountPaise > 0 ? coupon.terms.fundedBy : null,
@@ -164,7 +182,10 @@ export function draftOrder(customer: Customer, input: NewOrder, on = new Date())
       taxablePaise: taxed.lines[i]!.taxablePaise,
       taxPaise: taxed.lines[i]!.taxPaise,
       status: card ? ('awaiting_payment' as const) : ('pending' as const),
+      dispatchBy: promised.get(l.product.sellerId)?.dispatchBy ?? null,
+      deliverBy: promised.get(l.product.sellerId)?.deliverBy ?? null,
     })),
+    charges: taxed.charges.map(chargeRow),
     redemption:
       coupon && taxed.discountPaise > 0
         ? {
@@ -175,6 +196,44 @@ export function draftOrder(customer: Customer, input: NewOrder, on = new Date())
           }
         : null,
   };
+}
+
+/** A taxed charge as its order_charges row (rate in basis points, like the items'). */
+const chargeRow = (c: TaxedCharge): OrderDraft['charges'][number] => ({
+  kind: c.kind,
+  sellerId: c.sellerId,
+  feePaise: c.feePaise,
+  gstRateBp: c.ratePercent * 100,
+  taxablePaise: c.taxablePaise,
+  taxPaise: c.taxPaise,
+});
+
+/**
+ * The dates promised for each seller's shipment (delivery `promiseFor`, from the seller's pickup
+ * pincode, dispatch days and cut-off hour) to `postalCode` for an order at `now`. A seller without a
+ * pickup address, or a pincode not served or not in the directory, has none (its items' dates null).
+ */
+function promisedDates(
+  lines: readonly DraftLine[],
+  postalCode: string,
+  delivery: Config['delivery'],
+  now: Date,
+): Map<string, { dispatchBy: string; deliverBy: string }> {
+  const dates = new Map<string, { dispatchBy: string; deliverBy: string }>();
+  const place = findPlace(postalCode);
+  if (!place) return dates;
+  for (const { product: p } of lines) {
+    if (dates.has(p.sellerId)) continue;
+    const origin = {
+      pickupPostalCode: p.sellerPickupPostalCode,
+      dispatchDays: p.sellerDispatchDays,
+      cutoffHour: p.sellerCutoffHour,
+    };
+    const promise = promiseFor(origin, place, delivery, now);
+    if (promise.serviceable)
+      dates.set(p.sellerId, { dispatchBy: promise.dispatchBy, deliverBy: promise.deliverBy });
+  }
+  return dates;
 }
 
 /** The first line (in the order stock is taken in) asking for more than its size's stock as read. */
@@ -188,7 +247,7 @@ export const refuseShort = (line: DraftLine) =>
 /**
  * A card checkout's order, in the caller's transaction: drafts it (draftOrder), takes the stock of
  * every line (all or none: a shortage throws and the transaction rolls back) and writes the order
- * with its items.
+ * with its items and its shipping and COD fees (order_charges).
  */
 export async function createOrder(tx: DbOrTx, input: NewOrder) {
   const customer = input.customer ?? (await lockCustomer(tx, input.userId));
@@ -205,11 +264,18 @@ export async function createOrder(tx: DbOrTx, input: NewOrder) {
     .insert(orderItems)
     .values(draft.items.map((i) => ({ ...i, orderId: order!.id })))
     .returning();
+  const charges =
+    draft.charges.length > 0
+      ? await tx
+          .insert(orderCharges)
+          .values(draft.charges.map((c) => ({ ...c, orderId: order!.id })))
+          .returning()
+      : [];
   if (draft.redemption) {
     const taken = await redeemCoupon(tx, { ...draft.redemption, orderId: order!.id });
     if (taken !== true) throw conflict(couponGone(input.coupon!.terms.code, taken));
   }
-  return { order: order!, items };
+  return { order: order!, items, charges };
 }
 
 /** A coupon whose last use, or this shopper's, another order took first: nothing is placed. */
@@ -227,23 +293,24 @@ export const orderWriteSql = (ok: SQL) => sql`
 placed as (
   insert into orders (user_id, customer_name, customer_email, customer_mobile, payment_method,
     payment_status, address, city, state, postal_code, subtotal_paise, gst_paise, total_paise, source, gst_mode,
-    discount_paise, coupon_code, coupon_funded_by)
+    discount_paise, coupon_code, coupon_funded_by, shipping_paise, cod_fee_paise)
   select ${sql.placeholder('userId')}::uuid, ${sql.placeholder('orderName')}, ${sql.placeholder('orderEmail')},
     ${sql.placeholder('orderMobile')}, 'cod', 'cod_due', ${sql.placeholder('orderAddress')},
     ${sql.placeholder('orderCity')}, ${sql.placeholder('orderState')}, ${sql.placeholder('orderPostalCode')},
     ${sql.placeholder('orderSubtotal')}::int, ${sql.placeholder('orderGst')}::int, ${sql.placeholder('orderTotal')}::int,
     'cart', ${sql.placeholder('orderGstMode')}, ${sql.placeholder('orderDiscount')}::int,
-    ${sql.placeholder('orderCouponCode')}::text, ${sql.placeholder('orderCouponFundedBy')}::text
+    ${sql.placeholder('orderCouponCode')}::text, ${sql.placeholder('orderCouponFundedBy')}::text,
+    ${sql.placeholder('orderShipping')}::int, ${sql.placeholder('orderCodFee')}::int
   where ${ok}
   returning id, created_at
 ),
 items as (
   insert into order_items (order_id, product_id, variant_id, size, color, seller_id, product_name,
     product_image, product_category, product_sub_category, unit_price_paise, quantity, amount_paise, hsn,
-    gst_rate_bp, taxable_paise, tax_paise, discount_paise, status)
+    gst_rate_bp, taxable_paise, tax_paise, discount_paise, status, dispatch_by, deliver_by)
   select placed.id, i.product_id, i.variant_id, i.size, i.color, i.seller_id, i.product_name, i.product_image,
     i.product_category, i.product_sub_category, i.unit_price_paise, i.quantity, i.amount_paise, i.hsn,
-    i.gst_rate_bp, i.taxable_paise, i.tax_paise, i.discount_paise, 'pending'
+    i.gst_rate_bp, i.taxable_paise, i.tax_paise, i.discount_paise, 'pending', i.dispatch_by, i.deliver_by
   from placed, unnest(${sql.placeholder('itemProductIds')}::uuid[], ${sql.placeholder('itemVariantIds')}::uuid[],
     ${sql.placeholder('itemSizes')}::text[], ${sql.placeholder('itemColors')}::text[],
     ${sql.placeholder('itemSellerIds')}::uuid[], ${sql.placeholder('itemNames')}::text[],
@@ -252,16 +319,26 @@ items as (
     ${sql.placeholder('itemQuantities')}::int[], ${sql.placeholder('itemAmounts')}::int[],
     ${sql.placeholder('itemHsns')}::text[], ${sql.placeholder('itemRates')}::int[],
     ${sql.placeholder('itemTaxables')}::int[], ${sql.placeholder('itemTaxes')}::int[],
-    ${sql.placeholder('itemDiscounts')}::int[])
+    ${sql.placeholder('itemDiscounts')}::int[], ${sql.placeholder('itemDispatchBy')}::date[],
+    ${sql.placeholder('itemDeliverBy')}::date[])
     with ordinality as i(product_id, variant_id, size, color, seller_id, product_name, product_image,
       product_category, product_sub_category, unit_price_paise, quantity, amount_paise, hsn, gst_rate_bp,
-      taxable_paise, tax_paise, discount_paise, n)
+      taxable_paise, tax_paise, discount_paise, dispatch_by, deliver_by, n)
   order by i.n
   returning id, variant_id, created_at
+),
+charged as (
+  insert into order_charges (order_id, seller_id, kind, fee_paise, gst_rate_bp, taxable_paise, tax_paise)
+  select placed.id, c.seller_id, c.kind, c.fee_paise, c.gst_rate_bp, c.taxable_paise, c.tax_paise
+  from placed, unnest(${sql.placeholder('chargeSellerIds')}::uuid[], ${sql.placeholder('chargeKinds')}::text[],
+    ${sql.placeholder('chargeFees')}::int[], ${sql.placeholder('chargeRates')}::int[],
+    ${sql.placeholder('chargeTaxables')}::int[], ${sql.placeholder('chargeTaxes')}::int[])
+    as c(seller_id, kind, fee_paise, gst_rate_bp, taxable_paise, tax_paise)
+  returning id
 )`;
 
 /** The placeholders of orderWriteSql for a drafted COD order. */
-export function orderWriteValues({ order, items }: OrderDraft) {
+export function orderWriteValues({ order, items, charges }: OrderDraft) {
   return {
     userId: order.userId!,
     orderName: order.customerName,
@@ -278,6 +355,8 @@ export function orderWriteValues({ order, items }: OrderDraft) {
     orderDiscount: order.discountPaise ?? 0,
     orderCouponCode: order.couponCode ?? null,
     orderCouponFundedBy: order.couponFundedBy ?? null,
+    orderShipping: order.shippingPaise ?? 0,
+    orderCodFee: order.codFeePaise ?? 0,
     itemProductIds: items.map((i) => i.productId),
     itemVariantIds: items.map((i) => i.variantId),
     itemSizes: items.map((i) => i.size),
@@ -295,6 +374,14 @@ export function orderWriteValues({ order, items }: OrderDraft) {
     itemTaxables: items.map((i) => i.taxablePaise),
     itemTaxes: items.map((i) => i.taxPaise),
     itemDiscounts: items.map((i) => i.discountPaise ?? 0),
+    itemDispatchBy: items.map((i) => i.dispatchBy ?? null),
+    itemDeliverBy: items.map((i) => i.deliverBy ?? null),
+    chargeSellerIds: charges.map((c) => c.sellerId),
+    chargeKinds: charges.map((c) => c.kind),
+    chargeFees: charges.map((c) => c.feePaise),
+    chargeRates: charges.map((c) => c.gstRateBp),
+    chargeTaxables: charges.map((c) => c.taxablePaise),
+    chargeTaxes: charges.map((c) => c.taxPaise),
   };
 }
 
