@@ -10,6 +10,7 @@ import { useI18n } from '../../lib/i18n.tsx';
 import { useAddToCart, useBuyNow } from '../../lib/shop-actions.ts';
 import type { Product } from '../../lib/types.ts';
 import { BestOffer } from './BestOffer.tsx';
+import { PincodeBox } from './PincodeBox.tsx';
 import { SaleNote } from './SaleNote.tsx';
 import { SizeChartDialog } from './SizeChartDialog.tsx';
 import { VariantPicker } from './VariantPicker.tsx';
@@ -32,9 +33,15 @@ function markOf(p: Product, v: Variant | undefined): number | null {
   return p.sale ? null : p.markPrice;
 }
 
+/** The size a piece of the product sells cheapest in while none is chosen. */
+function cheapestInStock(p: Product): Variant | undefined {
+  const inStock = p.variants.filter((x) => x.stock > 0);
+  return [...(inStock.length ? inStock : p.variants)].sort((a, b) => a.price - b.price)[0];
+}
+
 /**
  * The product page's buying column: price and stock of the size chosen, colour and size choice,
- * size chart, quantity, Buy Now and Add to cart. Both buttons wait for a size when there are
+ * size chart, quantity, Buy Now and Add to cart, and the delivery check. Both buttons wait for a size when there are
  * several (a single-variant product has its one chosen), and send it. Keyed by product.
  */
 export function BuyBox({ product: p }: { product: Product }) {
@@ -58,6 +65,8 @@ export function BuyBox({ product: p }: { product: Product }) {
   const shownQuantity = Math.min(quantity, Math.max(1, max));
   // The product's sale, unless the size chosen is not in it.
   const onSale = !!p.sale && (!v || v.price < v.regularPrice);
+  // Delivery is promised for the size chosen, else the cheapest in stock (as the best offer is).
+  const promised = v ?? cheapestInStock(p);
 
   return (
     <div className="buy-box">
@@ -113,6 +122,7 @@ export function BuyBox({ product: p }: { product: Product }) {
         </button>
         <WishlistHeart productId={p._id} />
       </div>
+      <PincodeBox target={{ productId: p._id, variantId: promised?._id }} />
       {chartOpen && p.sizeChart && (
         <SizeChartDialog
           chart={p.sizeChart}

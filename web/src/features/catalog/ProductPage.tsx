@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { productIdFromSlug } from '@vastra/contracts/constants';
 import { Suspense, useEffect } from 'react';
-import { TruckIcon } from '../../components/icons.tsx';
-import { DELIVERY_PROMISE } from '../../components/ProductCard.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -125,9 +123,6 @@ function ProductDetail({ id }: { id: string }) {
           <Suspense fallback={null}>
             <BuyBox key={p._id} product={p} />
           </Suspense>
-          <p className="delivery">
-            <TruckIcon /> {i18n._(DELIVERY_PROMISE)}
-          </p>
           <h2 className="detail-heading">{i18n._('Product details')}</h2>
           <p className="description">{p.description || DESCRIPTION}</p>
           <dl className="spec-list">
