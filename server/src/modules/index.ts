@@ -6,7 +6,6 @@ import adminRoutes from './admin/routes.ts';
 import cartRoutes from './cart/routes.ts';
 import catalogRoutes from './catalog/routes.ts';
 import contactRoutes from './contact/routes.ts';
-import deliveryRoutes from './delivery/routes.ts';
 import { invoiceRoutes } from './invoices/index.ts';
 import { ledgerRoutes } from './ledger/index.ts';
 import mediaRoutes from './media/routes.ts';
@@ -45,5 +44,4 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(returnListRoutes);
   await app.register(sellerCentreRoutes);
   await app.register(offersRoutes);
-  await app.register(deliveryRoutes);
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createAdmin, insertProduct, insertSizedProduct } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { type FastAccount, quickSeller, quickUser } from '../../test/shop-fixtures.ts';
-import { shippingSettings } from '../db/schema.ts';
+import { auditLog, shippingSettings } from '../db/schema.ts';
 import { findPlace } from '../modules/delivery/index.ts';
 
 /**
@@ -150,6 +150,8 @@ describe('the shipping settings', () => {
     expect((await ask(`variantId=${kurta.variant('M').id}&pincode=560001`)).json()).toMatchObject({
       shippingFee: 0,
     });
+    const [audit] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'settings.shipping'));
+    expect(audit).toMatchObject({ adminId: admin.id, targetId: 'shipping' });
     // Fields left out keep their value.
     expect((await putSettings({ feesTo: 'platform' })).json()).toMatchObject({ fee: 49, feesTo: 'platform' });
     await putSettings({ freeAbove: 0, fee: 0, codFee: 0, feesTo: 'seller' });
