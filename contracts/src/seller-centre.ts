@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema } from './answers.ts';
 import { isSelfDelivery } from './couriers.ts';
 import { DASHBOARD_DAYS, type DashboardDays } from './dashboard-days.ts';
+import { dispatchDaysSchema } from './delivery.ts';
 import { shoppingId } from './shopping.ts';
 import { textField } from './text.ts';
 
@@ -76,18 +77,39 @@ export type LowStockAnswer = z.infer<typeof lowStockAnswerSchema>;
 
 export const LOW_STOCK_THRESHOLD_MAX = 1000;
 
-/** `PUT /api/seller/settings`. */
-export const sellerSettingsSchema = z.object({
-  lowStockThreshold: z
-    .number({ error: 'lowStockThreshold must be a whole number' })
-    .int('lowStockThreshold must be a whole number')
-    .min(0, 'lowStockThreshold cannot be negative')
-    .max(LOW_STOCK_THRESHOLD_MAX, `lowStockThreshold must be at most ${LOW_STOCK_THRESHOLD_MAX}`),
-});
+/** The latest hour (IST) a seller's cut-off can be: orders after it count from the next day. */
+export const CUTOFF_HOUR_MAX = 23;
+
+/**
+ * `PUT /api/seller/settings`: any of the low-stock threshold, the handling time (`dispatchDays`,
+ * working days from order to dispatch) and the cut-off hour (IST, 0–23); what is left out is kept.
+ */
+export const sellerSettingsSchema = z
+  .object({
+    lowStockThreshold: z
+      .number({ error: 'lowStockThreshold must be a whole number' })
+      .int('lowStockThreshold must be a whole number')
+      .min(0, 'lowStockThreshold cannot be negative')
+      .max(LOW_STOCK_THRESHOLD_MAX, `lowStockThreshold must be at most ${LOW_STOCK_THRESHOLD_MAX}`)
+      .optional(),
+    dispatchDays: dispatchDaysSchema.optional(),
+    cutoffHour: z
+      .int({ error: 'cutoffHour must be a whole hour from 0 to 23' })
+      .min(0, 'cutoffHour must be a whole hour from 0 to 23')
+      .max(CUTOFF_HOUR_MAX, 'cutoffHour must be a whole hour from 0 to 23')
+      .optional(),
+  })
+  .refine(
+    (b) => b.lowStockThreshold !== undefined || b.dispatchDays !== undefined || b.cutoffHour !== undefined,
+    { message: 'Send lowStockThreshold, dispatchDays or cutoffHour', path: ['lowStockThreshold'] },
+  );
 export type SellerSettingsInput = z.infer<typeof sellerSettingsSchema>;
+/** Answer of `GET`/`PUT /api/seller/settings`: the seller's settings as saved. */
 export const sellerSettingsAnswerSchema = z.object({
   success: z.literal(true),
   lowStockThreshold: z.number(),
+  dispatchDays: z.number(),
+  cutoffHour: z.number(),
 });
 export type SellerSettingsAnswer = z.infer<typeof sellerSettingsAnswerSchema>;
 

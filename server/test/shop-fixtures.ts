@@ -41,6 +41,34 @@ export async function quickUser(
   return { id: row!.id, token, email: row!.email, headers: auth(token) };
 }
 
+/**
+ * Pickup addresses at real pincodes, for tests of the delivery promise: `quickSeller(app, PICKUPS.bengaluru)`.
+ * A seller made without one has none (as one just registered), which other tests keep.
+ */
+export const PICKUPS = {
+  bengaluru: pickupAt('12 Koramangala 5th Block', 'Bengaluru', 'Karnataka', '560034'),
+  jaipur: pickupAt('21 Johari Bazaar', 'Jaipur', 'Rajasthan', '302001'),
+  surat: pickupAt('9 Ring Road Textile Market', 'Surat', 'Gujarat', '395003'),
+  delhi: pickupAt('4 Okhla Phase II', 'New Delhi', 'Delhi', '110020'),
+  kolkata: pickupAt('3 Park Street', 'Kolkata', 'West Bengal', '700016'),
+} as const;
+
+export function pickupAt(
+  line1: string,
+  city: string,
+  state: string,
+  postalCode: string,
+  phone = '9845012345',
+) {
+  return {
+    pickupLine1: line1,
+    pickupCity: city,
+    pickupState: state,
+    pickupPostalCode: postalCode,
+    pickupPhone: phone,
+  } satisfies Partial<typeof sellers.$inferInsert>;
+}
+
 export async function quickSeller(
   app: App,
   over: Partial<typeof sellers.$inferInsert> = {},

@@ -6,7 +6,7 @@ import {
   SUB_CATEGORIES,
   SUB_CATEGORY_PARENT,
 } from '@vastra/contracts';
-import { like, sql } from 'drizzle-orm';
+import { and, inArray, isNull, like, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.ts';
 import { bumpCatalogVersion } from '../../modules/catalog/index.ts';
 import type { MediaStorage } from '../../modules/media/index.ts';
@@ -37,6 +37,28 @@ const STYLES = [
 ];
 const DAY = 86_400_000;
 
+/**
+ * Where the bench sellers ship from: real Gujarat pincodes (their GST registration's state), one in
+ * turn, so promises to the same shoppers differ by zone (Ahmadabad is a metro).
+ */
+export const BENCH_PICKUPS = [
+  { line1: 'Textile Market, Ring Road', city: 'Surat', postalCode: '395003' },
+  { line1: 'Relief Road', city: 'Ahmadabad', postalCode: '380001' },
+  { line1: 'Mandvi Road', city: 'Vadodara', postalCode: '390001' },
+  { line1: 'Dhebar Road', city: 'Rajkot', postalCode: '360001' },
+] as const;
+
+const benchPickup = (k: number, phone: string) => {
+  const place = BENCH_PICKUPS[k % BENCH_PICKUPS.length]!;
+  return {
+    pickupLine1: `${k} ${place.line1}`,
+    pickupCity: place.city,
+    pickupState: 'Gujarat',
+    pickupPostalCode: place.postalCode,
+    pickupPhone: phone,
+  };
+};
+
 /** Sellers for a large catalogue: one per 2,500 products (at least 3, at most 40), reused on later runs. */
 async function benchSellers(db: Db, wanted: number): Promise<string[]> {
   const existing = await db
@@ -44,6 +66,12 @@ async function benchSellers(db: Db, wanted: number): Promise<string[]> {
     .from(sellers)
     .where(like(sellers.email, 'bench-seller-%@vastra.demo'));
   const ids = existing.map((s) => s.id);
+  // Bench sellers made before pickup addresses came ship from Surat.
+  if (ids.length > 0)
+    await db
+      .update(sellers)
+      .set(benchPickup(0, '9900000000'))
+      .where(and(inArray(sellers.id, ids), isNull(sellers.pickupPostalCode)));
   if (ids.length >= wanted) return ids.slice(0, wanted);
   const passwordHash = await hashPassword(`not-a-login-${Date.now()}-${Math.random()}`);
   const taken = new Set(existing.map((s) => s.email));
@@ -51,6 +79,7 @@ async function benchSellers(db: Db, wanted: number): Promise<string[]> {
   for (let k = 1; rows.length + ids.length < wanted; k++) {
     const email = `bench-seller-${k}@vastra.demo`;
     if (taken.has(email)) continue;
+    const mobile = `9${String(900_000_000 + k).slice(0, 9)}`;
     rows.push({
       email,
       passwordHash,
@@ -60,7 +89,8 @@ async function benchSellers(db: Db, wanted: number): Promise<string[]> {
       gstin: demoGstin('24', k % 10_000),
       legalName: `Bench Traders ${k}`,
       state: 'Gujarat',
-      mobile: `9${String(900_000_000 + k).slice(0, 9)}`,
+      mobile,
+      ...benchPickup(k, mobile),
     });
   }
   const created = await db.insert(sellers).values(rows).returning({ id: sellers.id });

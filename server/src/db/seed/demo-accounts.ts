@@ -26,6 +26,7 @@ export const DEMO_SELLERS = [
     gstin: demoGstin('08', 1),
     legalName: 'Mehta Handlooms Private Limited',
     state: 'Rajasthan',
+    pickup: { line1: '21 Johari Bazaar', city: 'Jaipur', postalCode: '302003', phone: '9829012345' },
   },
   {
     email: 'seller2@vastra.demo',
@@ -37,6 +38,7 @@ export const DEMO_SELLERS = [
     gstin: demoGstin('33', 2),
     legalName: 'Kanchi Weaves LLP',
     state: 'Tamil Nadu',
+    pickup: { line1: '5 Gandhi Road', city: 'Kanchipuram', postalCode: '631501', phone: '9443012345' },
   },
   {
     email: 'seller3@vastra.demo',
@@ -48,6 +50,7 @@ export const DEMO_SELLERS = [
     gstin: demoGstin('19', 3),
     legalName: 'Urban Thread Company',
     state: 'West Bengal',
+    pickup: { line1: '88 Park Street', city: 'Kolkata', postalCode: '700016', phone: '9830012345' },
   },
 ] as const;
 
@@ -71,6 +74,15 @@ function demoAdminPassword(dataDir: string): string {
   return password;
 }
 
+/** Where a demo seller ships from: its shop's own street, a real pincode in its state. */
+const pickupColumns = (s: (typeof DEMO_SELLERS)[number]) => ({
+  pickupLine1: s.pickup.line1,
+  pickupCity: s.pickup.city,
+  pickupState: s.state,
+  pickupPostalCode: s.pickup.postalCode,
+  pickupPhone: s.pickup.phone,
+});
+
 /** Creates the demo customer, sellers and (when no admin exists yet) a demo admin. Idempotent. */
 export async function seedDemoAccounts(db: Db, dataDir: string): Promise<{ sellerIds: string[] }> {
   const sellerIds: string[] = [];
@@ -87,14 +99,24 @@ export async function seedDemoAccounts(db: Db, dataDir: string): Promise<{ selle
         .update(sellers)
         .set({ emailVerifiedAt: new Date() })
         .where(and(eq(sellers.id, existing.id), isNull(sellers.emailVerifiedAt)));
+      // …and one seeded before pickup addresses came, where its demo seller ships from.
+      await db
+        .update(sellers)
+        .set(pickupColumns(s))
+        .where(and(eq(sellers.id, existing.id), isNull(sellers.pickupPostalCode)));
       sellerIds.push(existing.id);
       continue;
     }
-    const { password, ...fields } = s;
+    const { password, pickup: _, ...fields } = s;
     // The demo sellers are verified (their addresses cannot receive mail), so the admin can pay them out.
     const [row] = await db
       .insert(sellers)
-      .values({ ...fields, passwordHash: await hashPassword(password), emailVerifiedAt: new Date() })
+      .values({
+        ...fields,
+        ...pickupColumns(s),
+        passwordHash: await hashPassword(password),
+        emailVerifiedAt: new Date(),
+      })
       .returning({ id: sellers.id });
     sellerIds.push(row!.id);
   }

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { FREE_SIZE, type Product, SUB_CATEGORIES, SUB_CATEGORY_PARENT } from '@vastra/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { findPlace, pincodeProblem } from '../../modules/delivery/index.ts';
 import { products, productVariants, reviews, sellers, users } from '../schema.ts';
 import { seedBulkProducts } from './bulk-products.ts';
 import { DEMO_CUSTOMER, DEMO_SELLERS } from './demo-accounts.ts';
@@ -50,6 +51,24 @@ describe('the demo catalogue', () => {
     // machine's load stretches the wall time several-fold. It costs about 14 s of CPU (63 pictures
     // drawn on both cores), half a minute of wall time when the machine is busy.
     expect(seedCpuMs).toBeLessThan(30_000);
+  });
+
+  it('gives every demo seller a pickup address at a pincode India Post knows, in the seller’s state', async () => {
+    const rows = await ctx.db.select().from(sellers);
+    expect(rows).toHaveLength(DEMO_SELLERS.length);
+    for (const s of rows) {
+      expect(s.pickupLine1, s.email).toBeTruthy();
+      expect(s.pickupCity, s.email).toBeTruthy();
+      expect(s.pickupPhone, s.email).toMatch(/^[6-9]\d{9}$/);
+      expect(s.pickupState, s.email).toBe(s.state);
+      expect(pincodeProblem(s.pickupPostalCode!, s.pickupState!), s.email).toBeUndefined();
+      expect(s.dispatchDays).toBe(2);
+    }
+    expect(rows.map((s) => findPlace(s.pickupPostalCode!)?.district).sort()).toEqual([
+      'Jaipur',
+      'Kanchipuram',
+      'Kolkata',
+    ]);
   });
 
   it('has varied prices (Rs. 199–4,999), sold-out items, colours, brands and marked prices', async () => {
@@ -240,5 +259,16 @@ describe('the large generated catalogue', () => {
     expect(check!.usual).toBeGreaterThan(BULK * 0.8);
     expect(check!.colours).toBeGreaterThan(BULK * 0.15);
     expect(check!.colours).toBeLessThan(BULK * 0.4);
+  });
+
+  it('gives the bench sellers real Gujarat pickup pincodes, several of them', async () => {
+    const bench = await ctx.db.select().from(sellers).where(like(sellers.email, 'bench-seller-%'));
+    expect(bench.length).toBeGreaterThan(0);
+    for (const s of bench) {
+      expect(s.pickupState, s.email).toBe('Gujarat');
+      expect(pincodeProblem(s.pickupPostalCode!, 'Gujarat'), s.email).toBeUndefined();
+      expect(s.pickupPhone, s.email).toMatch(/^[6-9]\d{9}$/);
+    }
+    expect(new Set(bench.map((s) => s.pickupPostalCode)).size).toBe(Math.min(bench.length, 4));
   });
 });

@@ -20,11 +20,17 @@ export {
   sessionRefusal,
 } from './lock-customer.ts';
 export { reinstateSeller, setUserStatus, suspendSeller } from './moderation.ts';
+export {
+  readPickupAddress,
+  readSellerSettings,
+  type SellerSettingsRow,
+  savePickupAddress,
+  saveSellerSettingsRow,
+} from './pickup-address.ts';
 export { sellerCanPublish, toSellerProfile, toUserProfile } from './profiles.ts';
 export {
   claimLowStockMail,
   lowStockNotMailedSince,
-  saveLowStockThreshold,
   saveSellerGstColumns,
 } from './seller-settings.ts';
 export { deleteUserRow, ensureAdmin, sellerGstColumns, setDefaultAddress, upsertAdmin } from './service.ts';

@@ -15,16 +15,6 @@ export async function saveSellerGstColumns(
     .where(eq(sellers.id, sellerId));
 }
 
-/** The seller centre's low-stock threshold; the saved value, or undefined when there is no such seller. */
-export async function saveLowStockThreshold(db: DbOrTx, sellerId: string, lowStockThreshold: number) {
-  const [row] = await db
-    .update(sellers)
-    .set({ lowStockThreshold, updatedAt: new Date() })
-    .where(eq(sellers.id, sellerId))
-    .returning({ lowStockThreshold: sellers.lowStockThreshold });
-  return row;
-}
-
 /** Sellers not sent the daily low-stock e-mail since `today` (India midnight). */
 export const lowStockNotMailedSince = (today: Date) =>
   or(isNull(sellers.lowStockMailedAt), lt(sellers.lowStockMailedAt, today));

@@ -93,7 +93,12 @@ export interface LineSource {
     | 'createdAt'
   > &
     // Absent on an order just placed (not delivered, not a replacement, no cash collected, no coupon).
-    Partial<Pick<OrderItemRow, 'deliveredAt' | 'exchangeOfReturnId' | 'codCollectedAt' | 'discountPaise'>>;
+    Partial<
+      Pick<
+        OrderItemRow,
+        'deliveredAt' | 'exchangeOfReturnId' | 'codCollectedAt' | 'discountPaise' | 'dispatchBy' | 'deliverBy'
+      >
+    >;
   order: OrderHeader;
   current: ProductRow | null;
   company: string;
@@ -191,6 +196,9 @@ export function toOrderLine(row: LineSource): OrderLine {
     date: order.createdAt.toISOString(),
     product: [lineProduct(row)],
     discount: paiseToRupees(item.discountPaise ?? 0),
+    // The promise made when it was ordered (issue 37), only on items that have one.
+    ...(item.deliverBy ? { deliverBy: item.deliverBy } : {}),
+    ...(item.dispatchBy ? { dispatchBy: item.dispatchBy } : {}),
   };
 }
 

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { products, productVariants, sellers } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { claimLowStockMail, lowStockNotMailedSince, saveLowStockThreshold } from '../accounts/index.ts';
+import { claimLowStockMail, lowStockNotMailedSince } from '../accounts/index.ts';
 import type { Mailer, MailMessage } from '../mail/index.ts';
 
 const IST_OFFSET_MS = 330 * 60_000;
@@ -67,13 +67,6 @@ async function lowItems(db: DbOrTx, sellerId: string, threshold: number): Promis
 export async function lowStock(db: DbOrTx, sellerId: string): Promise<LowStockAnswer> {
   const threshold = await thresholdOf(db, sellerId);
   return { success: true, threshold, items: await lowItems(db, sellerId, threshold) };
-}
-
-/** `PUT /api/seller/settings`. */
-export async function saveSellerSettings(db: DbOrTx, sellerId: string, lowStockThreshold: number) {
-  const row = await saveLowStockThreshold(db, sellerId, lowStockThreshold);
-  if (!row) throw notFound('Seller not found');
-  return row;
 }
 
 /** India midnight of `now`'s India day. */

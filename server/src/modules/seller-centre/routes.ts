@@ -3,6 +3,9 @@ import {
   type LowStockAnswer,
   labelQuerySchema,
   lowStockAnswerSchema,
+  type PickupAddressAnswer,
+  pickupAddressAnswerSchema,
+  pickupAddressSchema,
   responses,
   type SellerDashboard,
   type SellerSettingsAnswer,
@@ -20,8 +23,9 @@ import { sendDownload } from '../../lib/http.ts';
 import { principalOf, requireRole } from '../accounts/index.ts';
 import { sellerDashboard } from './dashboard.ts';
 import { scheduleLowStockDigests } from './digest-timer.ts';
-import { lowStock, saveSellerSettings } from './low-stock.ts';
+import { lowStock } from './low-stock.ts';
 import { exportOrdersCsv } from './order-export.ts';
+import { pickupAddress, savePickup, saveSellerSettings, sellerSettings } from './settings.ts';
 import { shippingDocs } from './shipping-docs.ts';
 import { renderLabels, renderPackingSlips } from './shipping-pdf.ts';
 
@@ -62,13 +66,29 @@ export default async function sellerCentreRoutes(fastify: FastifyInstance) {
     async (req): Promise<LowStockAnswer> => lowStock(db, principalOf(req).id),
   );
 
+  app.get(
+    '/api/seller/settings',
+    { ...asSeller, schema: { response: responses(sellerSettingsAnswerSchema) } },
+    async (req): Promise<SellerSettingsAnswer> => sellerSettings(db, principalOf(req).id),
+  );
+
   app.put(
     '/api/seller/settings',
     { ...asSeller, schema: { body: sellerSettingsSchema, response: responses(sellerSettingsAnswerSchema) } },
-    async (req): Promise<SellerSettingsAnswer> => {
-      const saved = await saveSellerSettings(db, principalOf(req).id, req.body.lowStockThreshold);
-      return { success: true, lowStockThreshold: saved.lowStockThreshold };
-    },
+    async (req): Promise<SellerSettingsAnswer> => saveSellerSettings(db, principalOf(req).id, req.body),
+  );
+
+  // Where the seller ships from (issue 37): the pincode must be India Post's and in the state given.
+  app.get(
+    '/api/seller/pickup-address',
+    { ...asSeller, schema: { response: responses(pickupAddressAnswerSchema) } },
+    async (req): Promise<PickupAddressAnswer> => pickupAddress(db, principalOf(req).id),
+  );
+
+  app.put(
+    '/api/seller/pickup-address',
+    { ...asSeller, schema: { body: pickupAddressSchema, response: responses(pickupAddressAnswerSchema) } },
+    async (req): Promise<PickupAddressAnswer> => savePickup(db, principalOf(req).id, req.body),
   );
 
   app.get('/api/seller/orders/export.csv', asSeller, async (req, reply) =>

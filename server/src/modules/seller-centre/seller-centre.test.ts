@@ -129,7 +129,7 @@ describe('low stock', () => {
     ]);
 
     const saved = await call('PUT', '/api/seller/settings', shop, { lowStockThreshold: 10 });
-    expect(saved.json()).toEqual({ success: true, lowStockThreshold: 10 });
+    expect(saved.json()).toEqual({ success: true, lowStockThreshold: 10, dispatchDays: 2, cutoffHour: 14 });
     const more = (await call('GET', '/api/seller/low-stock', shop)).json();
     expect(more.items.map((i: { stock: number }) => i.stock)).toEqual([2, 7]);
     expect((await call('GET', '/api/seller/dashboard?days=7', shop)).json().lowStock).toEqual({
