@@ -2,7 +2,8 @@ import { type AddressChanges, findIndianState, type NewAddress, type SavedAddres
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { addresses, users } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { pincodeProblem } from '../delivery/index.ts';
 import { lockCustomer } from './lock-customer.ts';
 
 /**
@@ -53,6 +54,16 @@ async function followDefault(tx: DbOrTx, userId: string) {
     .where(eq(users.id, userId));
 }
 
+/**
+ * An address's PIN code must be one India Post knows, in the state the address names (a state that
+ * is not one of the 36, the original client's free text, is not compared): else 400 on `postalCode`.
+ * Called before anything is written.
+ */
+export function checkPincode(pincode: string, state: string | undefined) {
+  const problem = pincodeProblem(pincode, state);
+  if (problem) throw badRequest(problem, 'postalCode');
+}
+
 /** The default first, then newest first. */
 export async function listAddresses(db: DbOrTx, userId: string) {
   return db
@@ -78,6 +89,7 @@ async function clearDefault(tx: DbOrTx, userId: string, except?: string) {
 
 /** Adds an entry; it is the default when asked, or when it is the shopper's first. */
 export async function addAddress(db: Db, userId: string, input: NewAddress) {
+  checkPincode(input.postalCode, input.state);
   return db.transaction(async (tx) => {
     await lockCustomer(tx, userId);
     const { isDefault: asked, ...fields } = input;
@@ -115,6 +127,10 @@ export async function updateAddress(db: Db, userId: string, id: string, changes:
     await lockCustomer(tx, userId);
     const before = await ownAddress(tx, userId, id);
     const { isDefault: asked, ...fields } = changes;
+    // The entry as it would be: a new state with the old PIN code is checked as much as a new PIN code.
+    if (fields.postalCode !== undefined || fields.state !== undefined) {
+      checkPincode(fields.postalCode ?? before.postalCode, fields.state ?? before.state);
+    }
     const makeDefault = asked === true && !before.isDefault;
     if (makeDefault) await clearDefault(tx, userId, id);
     const [row] = await tx

@@ -12,7 +12,7 @@ import { admins, sellers, users } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { addSignUpAddress } from './addresses.ts';
+import { addSignUpAddress, checkPincode } from './addresses.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid Credentials';
 const DUPLICATE_EMAIL = 'An account with this email already exists. Please log in instead';
@@ -23,6 +23,8 @@ export async function registerUser(
   input: z.output<typeof userRegisterSchema>,
   locale: Locale = 'en',
 ) {
+  // The address is optional at sign-up; a PIN code sent must be real and in the state sent.
+  if (input.postalCode !== undefined) checkPincode(input.postalCode, input.state);
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
   if (existing.length > 0) throw conflict(DUPLICATE_EMAIL);
   const { password, ...fields } = input;
@@ -159,6 +161,12 @@ export async function updateUserProfile(
   id: string,
   changes: z.output<typeof userUpdateProfileSchema>,
 ) {
+  // The original client's form sends no PIN code (SPEC §7): only one sent is checked, against the
+  // state sent with it or else the profile's.
+  if (changes.postalCode !== undefined) {
+    const state = changes.state ?? (await getUser(db, id)).state;
+    checkPincode(changes.postalCode, state);
+  }
   if (changes.email) {
     const [other] = await db.select({ id: users.id }).from(users).where(eq(users.email, changes.email));
     if (other && other.id !== id) throw conflict(DUPLICATE_EMAIL);

@@ -2,7 +2,9 @@ import type { PaymentProviderName, ShippingAddressInput } from '@vastra/contract
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { checkouts, users } from '../../db/schema.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { setDefaultAddress } from '../accounts/index.ts';
+import { pincodeProblem } from '../delivery/index.ts';
 
 export interface ShippingAddress {
   address: string;
@@ -100,6 +102,9 @@ export async function saveShippingAddress(
   address: ShippingAddressInput & { postalCode: string },
   { saveToProfile = false }: { saveToProfile?: boolean } = {},
 ) {
+  // A PIN code India Post does not know, or one in another state, is refused before anything is saved.
+  const problem = pincodeProblem(address.postalCode, address.state);
+  if (problem) throw badRequest(problem, 'postalCode');
   const fields = {
     address: address.address,
     city: address.city,
