@@ -110,13 +110,16 @@ export const adminStatsSchema = z.object({
   revenue30d: z.number(),
   /**
    * The chosen window (`?days=7|30|90`, default 30), rupees: money received, commission kept, and
-   * what the platform paid the sellers for the coupons it funds (less what returns took back).
+   * what the platform paid the sellers for the coupons it funds (less what returns took back), and
+   * the shipping and COD fees that are the platform's revenue (setting feesTo 'platform': their
+   * taxable value, less what refunds gave back; 0 when the fees are the sellers').
    */
   period: z.object({
     days: z.int(),
     revenue: z.number(),
     commission: z.number(),
     platformDiscount: z.number(),
+    platformFees: z.number(),
   }),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;

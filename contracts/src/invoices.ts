@@ -18,8 +18,13 @@ const partySchema = z.object({
 });
 
 export const taxDocumentLineSchema = z.object({
-  /** The order item this line bills. */
+  /** The order item this line bills (a fee's line: the fee's own id). */
   itemId: z.string(),
+  /**
+   * Set on a fee's line (issue 37): 'shipping' ("Shipping charges") or 'cod' ("Cash On Delivery
+   * fee"), SAC 996812, quantity 1. Absent on a goods line.
+   */
+  charge: z.enum(['shipping', 'cod']).optional(),
   /** Product name with its size and colour: "Linen Kurta (M, Blue)". */
   description: z.string(),
   hsn: z.string(),

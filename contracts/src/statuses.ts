@@ -81,7 +81,10 @@ export const USER_STATUSES = ['active', 'suspended'] as const;
  * side: a sale is a credit, the commission a debit. `cod_collected` is a COD item's sale, credited
  * when its cash was collected; the `*_reversal` kinds give back what a refunded return had taken.
  * `platform_discount` is what the platform adds to a sale for a coupon it funds (ADR 014); its
- * reversal takes it back when the units are returned.
+ * reversal takes it back when the units are returned. `shipping_fee` and `cod_fee` are the shipment's
+ * fees as the shopper paid them (credited at its first delivery); `platform_fee` is their taxable
+ * value taken by the platform when the fees are its revenue (setting feesTo 'platform'), and
+ * `platform_fee_reversal` gives it back when the shipping fee is refunded (issue 37, ADR 014).
  */
 export const LEDGER_KINDS = [
   'sale',
@@ -96,5 +99,9 @@ export const LEDGER_KINDS = [
   'payout',
   'platform_discount',
   'platform_discount_reversal',
+  'shipping_fee',
+  'cod_fee',
+  'platform_fee',
+  'platform_fee_reversal',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

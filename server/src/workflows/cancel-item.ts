@@ -5,8 +5,10 @@ import { returnStock } from '../modules/catalog/index.ts';
 import { creditItem, operatorOf } from '../modules/invoices/index.ts';
 import {
   cancelPendingItem,
+  chargePaidPaise,
   type ItemOwner,
   linkItemToCreditNote,
+  markChargesRefunded,
   markOrderRefunded,
   notifyItemCancelled,
   recordItemRefund,
@@ -23,7 +25,8 @@ import type { WorkflowDeps } from './deps.ts';
  * with a refund the provider confirmed, and a provider outage answers 502 and changes nothing. The
  * refund's idempotency key is the item's, so if the commit is lost after the provider refunded, the
  * next cancel of the item gets that same refund back, never a second one. When the last item of an
- * order goes, the refund is whatever remains of the total, so the paise always add up. Once it has
+ * order goes, the refund is whatever remains of the total, so the paise always add up. When the
+ * last item of a seller's shipment goes, the shipment's shipping fee is refunded with it (issue 37). Once it has
  * committed, the shopper and the seller get an e-mail (with the refund, if one was made).
  */
 export async function cancelOrderItem(deps: WorkflowDeps, owner: ItemOwner, itemId: string) {
@@ -32,24 +35,47 @@ export async function cancelOrderItem(deps: WorkflowDeps, owner: ItemOwner, item
     const item = await cancelPendingItem(tx, owner, itemId, now);
     if (!item) return refuseTransition(tx, owner, itemId, 'cancelled');
     if (item.variantId) await returnStock(tx, item.variantId, item.quantity);
-    // Invoiced already (another item of the seller's shipped): the cancellation is credited.
+    // The order is locked before the credit note takes its number, as a return locks them, and
+    // before the other items are read: two cancellations of one order's items queue here, so the
+    // second sees the first's item cancelled (the shipment's last item is known to be the last).
+    const [order] = await tx.select().from(orders).where(eq(orders.id, item.orderId)).for('update');
+    const others = await tx
+      .select({
+        sellerId: orderItems.sellerId,
+        status: orderItems.status,
+        refunded: orderItems.refundedPaise,
+      })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, item.orderId), ne(orderItems.id, item.id)));
+    const lastOne = others.every((o) => o.status === 'cancelled');
+    // Issue 37: "shipping refunded when the whole shipment is cancelled". This was the last item of
+    // its seller's shipment not cancelled: the shipment's fees (its shipping fee, and the COD fee if
+    // it carries it) go with it. The conditional UPDATE (`refunded_at is null`) releases each fee
+    // once. A paid order gets them back in this item's refund (below); a COD order paid nothing,
+    // so the courier just never collects them (codToCollectPaise leaves released fees out). The last
+    // item of the whole order releases every fee left (its refund is the order's remainder anyway).
+    const wholeShipment = others.every((o) => o.sellerId !== item.sellerId || o.status === 'cancelled');
+    const released = lastOne
+      ? await markChargesRefunded(tx, item.orderId, {}, now)
+      : wholeShipment
+        ? await markChargesRefunded(tx, item.orderId, { sellerId: item.sellerId }, now)
+        : [];
+    // Invoiced already (another item of the seller's shipped): the cancellation is credited, with the
+    // seller's fees released with it (they were on its invoice).
     if (item.invoiceId) {
-      const creditNoteId = await creditItem(tx, item.id, 'cancelled', operatorOf(deps.config));
+      const mine = released.filter((c) => c.sellerId === item.sellerId);
+      const creditNoteId = await creditItem(tx, item.id, 'cancelled', operatorOf(deps.config), mine);
       if (creditNoteId) await linkItemToCreditNote(tx, item.id, creditNoteId);
     }
 
-    const [order] = await tx.select().from(orders).where(eq(orders.id, item.orderId)).for('update');
     // The last open item of a COD order going: the rest was delivered and collected.
     if (order?.paymentMethod === 'cod') await settleCodOrder(tx, order.id);
     if (order?.paymentMethod !== 'stripe' || order.paymentStatus !== 'paid')
       return { item, refundPaise: null };
-    const others = await tx
-      .select({ status: orderItems.status, refunded: orderItems.refundedPaise })
-      .from(orderItems)
-      .where(and(eq(orderItems.orderId, order.id), ne(orderItems.id, item.id)));
     const refundedSoFar = others.reduce((s, o) => s + (o.refunded ?? 0), 0);
-    const lastOne = others.every((o) => o.status === 'cancelled');
-    const share = item.taxablePaise + item.taxPaise;
+    // What was paid for the item, and for the fees released with it (taxable value + GST each, as
+    // placed): one refund, under the item's idempotency key, recorded on the item.
+    const share = item.taxablePaise + item.taxPaise + released.reduce((s, c) => s + chargePaidPaise(c), 0);
     const amountPaise = lastOne
       ? order.totalPaise - refundedSoFar
       : Math.min(share, order.totalPaise - refundedSoFar);

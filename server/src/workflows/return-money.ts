@@ -1,10 +1,15 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { type orderItems, orders, refunds, returns } from '../db/schema.ts';
+import { orderItems, orders, refunds, returns } from '../db/schema.ts';
 import { shareOfUnits } from '../lib/money.ts';
 import { creditItemUnits, operatorOf } from '../modules/invoices/index.ts';
 import { recordReturnRefund } from '../modules/ledger/index.ts';
-import { addItemRefund, markOrderRefunded } from '../modules/orders/index.ts';
+import {
+  addItemRefund,
+  chargePaidPaise,
+  markChargesRefunded,
+  markOrderRefunded,
+} from '../modules/orders/index.ts';
 import { COD_REFUND_PROVIDER, recordOwedRefund } from '../modules/payments/index.ts';
 import type { ReturnRow } from '../modules/returns/index.ts';
 import type { WorkflowDeps } from './deps.ts';
@@ -31,6 +36,28 @@ async function unitsRefunded(tx: DbOrTx, itemId: string, except: string) {
 }
 
 /**
+ * Whether `ret`'s units, refunded now, complete the return of the seller's whole shipment in the
+ * order: every item of it not cancelled has all its units refunded (by earlier refunded returns, and
+ * this one for its item). An exchange's replacement is an item of the shipment like any other.
+ */
+async function completesShipment(tx: DbOrTx, ret: ReturnRow, item: ItemRow) {
+  const rows = await tx
+    .select({
+      id: orderItems.id,
+      quantity: orderItems.quantity,
+      status: orderItems.status,
+      refunded: sql<number>`(select coalesce(sum(r.quantity), 0)::int from ${returns} r
+        where r.order_item_id = ${orderItems.id} and r.status = 'refunded' and r.id <> ${ret.id})`,
+    })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, item.orderId), eq(orderItems.sellerId, item.sellerId)));
+  return rows.every(
+    (r) =>
+      r.status === 'cancelled' || Number(r.refunded) + (r.id === item.id ? ret.quantity : 0) >= r.quantity,
+  );
+}
+
+/**
  * The money of returned units, in the caller's transaction: a credit note for them (pro rata of the
  * item's taxable value and tax as placed), a refund of the same amount debited to the seller's
  * ledger (with the commission and TCS on it given back), never more than the
@@ -48,7 +75,29 @@ export async function refundReturnedUnits(
 ): Promise<ReturnMoney> {
   // The order before the credit note's number, as a cancellation locks them (no deadlock between the two).
   const [order] = await tx.select().from(orders).where(eq(orders.id, item.orderId)).for('update');
-  const credit = await creditItemUnits(tx, item.id, ret.quantity, 'returned', operatorOf(deps.config));
+  // Issue 37: "shipping refunded when the whole shipment is returned". These units complete the
+  // return of the seller's shipment (every item of it not cancelled has all its units refunded):
+  // its shipping fee is refunded with them, on this return's credit note and in its refund. The
+  // COD fee is not (the shopper chose to pay at the door and that service was given). The order
+  // lock above makes returns of one order settle one after the other, so the last one sees the
+  // others refunded; `refunded_at is null` makes the fee go back once whatever happens.
+  const charges = (await completesShipment(tx, ret, item))
+    ? await markChargesRefunded(
+        tx,
+        item.orderId,
+        { sellerId: item.sellerId, kinds: ['shipping'] },
+        new Date(),
+      )
+    : [];
+  const chargesPaise = charges.reduce((s, c) => s + chargePaidPaise(c), 0);
+  const credit = await creditItemUnits(
+    tx,
+    item.id,
+    ret.quantity,
+    'returned',
+    operatorOf(deps.config),
+    charges,
+  );
   const [paid] = await tx
     .select({ sum: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)::int` })
     .from(refunds)
@@ -60,7 +109,7 @@ export async function refundReturnedUnits(
   const part = (total: number) => shareOfUnits(total, item.quantity, before, ret.quantity);
   const share = credit ? credit.taxablePaise + credit.taxPaise : part(item.taxablePaise + item.taxPaise);
   const returnedTaxablePaise = credit ? credit.taxablePaise : part(item.taxablePaise);
-  const refundPaise = Math.max(0, Math.min(share, order!.totalPaise - refundedSoFar));
+  const refundPaise = Math.max(0, Math.min(share + chargesPaise, order!.totalPaise - refundedSoFar));
   const creditNoteId = credit?.id ?? null;
   if (refundPaise === 0) return { refundPaise, refundId: null, creditNoteId, toSettle: [] };
 
@@ -83,6 +132,7 @@ export async function refundReturnedUnits(
     refundPaise,
     returnedTaxablePaise,
     unitsReturned: before + ret.quantity,
+    charges,
   });
   if (!cod && refundedSoFar + refundPaise >= order!.totalPaise) {
     await markOrderRefunded(tx, order!.id, { onlyIfPaid: true });

@@ -13,6 +13,8 @@ const PLACED = sql`('paid', 'cod_due', 'cod_collected', 'refunded')`;
  * value, after any coupon) counts only money received: items not cancelled of paid orders, and Cash
  * On Delivery items whose cash was collected on delivery. COD still due is not revenue yet. The
  * platform's coupons are a cost of the period: the `platform_discount` entries of the ledger (ADR 014).
+ * The shipping and COD fees the platform keeps (setting feesTo 'platform') are its revenue: the
+ * `platform_fee` entries less their reversals (issue 37).
  */
 export async function dashboardStats(db: DbOrTx, now = new Date(), days = 30): Promise<AdminStats> {
   const since = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000);
@@ -50,6 +52,12 @@ export async function dashboardStats(db: DbOrTx, now = new Date(), days = 30): P
         sql<number>`(select coalesce(sum(${q(ledgerEntries.amountPaise)}), 0) from ${ledgerEntries}
         where ${q(ledgerEntries.kind)} in ('platform_discount', 'platform_discount_reversal')
           and ${q(ledgerEntries.createdAt)} >= ${periodStart.toISOString()})`.mapWith(Number),
+      // Issue 37: the shipping and COD fees that are the platform's (feesTo 'platform', ledger
+      // `platform_fee` at delivery), less those given back with a returned shipment's refund.
+      platformFees:
+        sql<number>`(select coalesce(-sum(${q(ledgerEntries.amountPaise)}), 0) from ${ledgerEntries}
+        where ${q(ledgerEntries.kind)} in ('platform_fee', 'platform_fee_reversal')
+          and ${q(ledgerEntries.createdAt)} >= ${periodStart.toISOString()})`.mapWith(Number),
     })
     .from(sql`(select 1) as one`);
   const revenue30dPaise = row?.revenue ?? 0;
@@ -66,6 +74,7 @@ export async function dashboardStats(db: DbOrTx, now = new Date(), days = 30): P
       revenue: paiseToRupees(row?.periodRevenue ?? 0),
       commission: paiseToRupees(row?.commission ?? 0),
       platformDiscount: paiseToRupees(row?.platformDiscount ?? 0),
+      platformFees: paiseToRupees(row?.platformFees ?? 0),
     },
   };
 }

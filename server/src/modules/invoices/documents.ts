@@ -12,13 +12,28 @@ import {
   type TaxDocumentLine,
   UNREGISTERED_SELLER_NOTE,
 } from '@vastra/contracts';
-import type { orderItems, orders, sellers } from '../../db/schema.ts';
+import type { orderCharges, orderItems, orders, sellers } from '../../db/schema.ts';
 import { paiseToRupees } from '../../lib/money.ts';
 import { lineName } from '../catalog/index.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 type SellerRow = typeof sellers.$inferSelect;
+type ChargeRow = typeof orderCharges.$inferSelect;
+
+/**
+ * The services code of a fee's line (issue 37). Both the shipping fee and the COD fee are billed as
+ * SAC 996812, courier services: the COD fee is charged for the courier's collecting the cash at the
+ * door, part of the same delivery, and no separate code for it is documented in the GST rate
+ * notifications; docs/decisions/024-delivery-promise.md records the choice.
+ */
+export const CHARGE_SAC = '996812';
+
+/** How a fee reads on the invoice. */
+export const CHARGE_DESCRIPTION: Record<ChargeRow['kind'], string> = {
+  shipping: 'Shipping charges',
+  cod: 'Cash On Delivery fee',
+};
 
 /** The marketplace as e-commerce operator, printed on every document. */
 export interface Operator {
@@ -35,6 +50,11 @@ export interface DocumentSource {
   order: OrderRow;
   seller: SellerRow;
   items: ItemRow[];
+  /**
+   * The seller's shipping and COD fees the document bills (an invoice: those of its shipment; a
+   * credit note: those refunded with it), each a line after the goods, taxed as stored on the order.
+   */
+  charges?: ChargeRow[];
   operator: Operator;
   reference: TaxDocument['reference'];
   reason: string | null;
@@ -106,6 +126,35 @@ export function buildDocument(src: DocumentSource): {
       total: paiseToRupees(item.taxablePaise + item.taxPaise),
     };
   });
+  // A fee's line: one service, its amount as the goods' lines show theirs (`india`: the fee including
+  // GST; `flat18`: the fee, which is its taxable value), its rate, taxable value and tax as placed,
+  // split CGST + SGST or IGST like the goods. The totals and the amount in words include it.
+  for (const charge of src.charges ?? []) {
+    const split = splitTax(charge.taxPaise, supply);
+    const amountPaise =
+      order.gstMode === 'india' ? charge.taxablePaise + charge.taxPaise : charge.taxablePaise;
+    paise.amount += amountPaise;
+    paise.taxable += charge.taxablePaise;
+    paise.cgst += split.cgstPaise;
+    paise.sgst += split.sgstPaise;
+    paise.igst += split.igstPaise;
+    lines.push({
+      itemId: charge.id,
+      charge: charge.kind,
+      description: CHARGE_DESCRIPTION[charge.kind],
+      hsn: CHARGE_SAC,
+      quantity: 1,
+      unitPrice: paiseToRupees(amountPaise),
+      amount: paiseToRupees(amountPaise),
+      discount: 0,
+      taxableValue: paiseToRupees(charge.taxablePaise),
+      rate: charge.gstRateBp / 100,
+      cgst: paiseToRupees(split.cgstPaise),
+      sgst: paiseToRupees(split.sgstPaise),
+      igst: paiseToRupees(split.igstPaise),
+      total: paiseToRupees(charge.taxablePaise + charge.taxPaise),
+    });
+  }
   const taxPaise = paise.cgst + paise.sgst + paise.igst;
   const totalPaise = paise.taxable + taxPaise;
   const document: StoredDocument = {

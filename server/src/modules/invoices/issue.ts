@@ -1,7 +1,14 @@
 import { financialYear, type GstMode, type TaxDocumentKind } from '@vastra/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { documentCounters, orderItems, orders, sellers, taxDocuments } from '../../db/schema.ts';
+import {
+  documentCounters,
+  orderCharges,
+  orderItems,
+  orders,
+  sellers,
+  taxDocuments,
+} from '../../db/schema.ts';
 import { shareOfUnits } from '../../lib/money.ts';
 import { buildDocument, type DocumentSource, type Operator } from './documents.ts';
 
@@ -85,11 +92,24 @@ export async function invoiceShipment(
       ),
     )
     .orderBy(orderItems.createdAt, orderItems.id);
+  // The shipment's fees (issue 37): its shipping fee and the COD fee when it carries it, not refunded.
+  const charges = await tx
+    .select()
+    .from(orderCharges)
+    .where(
+      and(
+        eq(orderCharges.orderId, orderId),
+        eq(orderCharges.sellerId, sellerId),
+        isNull(orderCharges.refundedAt),
+      ),
+    );
+  charges.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'shipping' ? -1 : 1));
   const id = await issue(tx, {
     kind: 'invoice',
     order,
     seller: seller!,
     items,
+    charges,
     operator,
     reference: null,
     reason: null,
@@ -98,9 +118,19 @@ export async function invoiceShipment(
 }
 
 type ItemRow = typeof orderItems.$inferSelect;
+type ChargeRow = typeof orderCharges.$inferSelect;
 
-/** A credit note of `item` (the whole of it, or its pro-rata part) against the item's invoice. */
-async function issueCreditNote(tx: DbOrTx, item: ItemRow, reason: string, operator: Operator) {
+/**
+ * A credit note of `item` (the whole of it, or its pro-rata part) against the item's invoice, with
+ * the fees refunded with it (the whole shipment cancelled or returned: its shipping fee; issue 37).
+ */
+async function issueCreditNote(
+  tx: DbOrTx,
+  item: ItemRow,
+  reason: string,
+  operator: Operator,
+  charges: ChargeRow[] = [],
+) {
   const [[order], [seller], [invoice]] = await Promise.all([
     tx.select().from(orders).where(eq(orders.id, item.orderId)),
     tx.select().from(sellers).where(eq(sellers.id, item.sellerId)),
@@ -114,6 +144,7 @@ async function issueCreditNote(tx: DbOrTx, item: ItemRow, reason: string, operat
     order: order!,
     seller: seller!,
     items: [item],
+    charges,
     operator,
     reference: { invoiceId: invoice!.id, number: invoice!.number, date: invoice!.issuedAt.toISOString() },
     reason,
@@ -125,10 +156,16 @@ async function issueCreditNote(tx: DbOrTx, item: ItemRow, reason: string, operat
  * referencing the invoice. Returns the new note's id, which the orders module records on the item
  * (it owns order_items); undefined when the item was never invoiced or is credited already.
  */
-export async function creditItem(tx: DbOrTx, itemId: string, reason: string, operator: Operator) {
+export async function creditItem(
+  tx: DbOrTx,
+  itemId: string,
+  reason: string,
+  operator: Operator,
+  charges: ChargeRow[] = [],
+) {
   const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, itemId));
   if (!item?.invoiceId || item.creditNoteId) return undefined;
-  return issueCreditNote(tx, item, reason, operator);
+  return issueCreditNote(tx, item, reason, operator, charges);
 }
 
 /**
@@ -171,7 +208,8 @@ export interface UnitsCredit {
  * as placed, pro rata (unitsOf): the units credited before (read from this seller's earlier credit notes of
  * the order, under the item's row lock) come first, so the returns of all an item's units credit
  * exactly its taxable value and tax. Undefined when the item was never invoiced (a no-charge
- * exchange replacement) or was wholly credited at cancellation.
+ * exchange replacement) or was wholly credited at cancellation. `charges`: the fees refunded with
+ * these units (the return that completes the shipment's: its shipping fee), credited on the same note.
  */
 export async function creditItemUnits(
   tx: DbOrTx,
@@ -179,6 +217,7 @@ export async function creditItemUnits(
   units: number,
   reason: string,
   operator: Operator,
+  charges: ChargeRow[] = [],
 ): Promise<UnitsCredit | undefined> {
   const [item] = await tx.select().from(orderItems).where(eq(orderItems.id, itemId)).for('update');
   if (!item?.invoiceId || item.creditNoteId) return undefined;
@@ -197,6 +236,7 @@ export async function creditItemUnits(
     .from(orders)
     .where(eq(orders.id, item.orderId));
   const part = unitsOf(item, from, units, order!.gstMode);
-  const id = await issueCreditNote(tx, part, reason, operator);
+  const id = await issueCreditNote(tx, part, reason, operator, charges);
+  // The goods' part only: the fees credited with it are the caller's (it refunded them).
   return { id, taxablePaise: part.taxablePaise, taxPaise: part.taxPaise };
 }

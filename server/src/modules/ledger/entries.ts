@@ -6,13 +6,22 @@ import {
   supplyOf,
   taxableIn,
 } from '@vastra/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { commissionRates, ledgerEntries, type orderItems, orders, sellers } from '../../db/schema.ts';
+import {
+  commissionRates,
+  ledgerEntries,
+  orderCharges,
+  orderItems,
+  orders,
+  sellers,
+} from '../../db/schema.ts';
 import { shareOfUnits } from '../../lib/money.ts';
+import { readShippingSettings } from '../delivery/index.ts';
 
 type ItemRow = typeof orderItems.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
+type ChargeRow = typeof orderCharges.$inferSelect;
 
 /** TCS under section 52 of the CGST Act: 0.5% of the net taxable value (since 10 Jul 2024). */
 export const TCS_BP = 50;
@@ -113,6 +122,97 @@ export async function recordDelivery(
       entry('tcs', -share(item.taxablePaise, TCS_BP), item.taxablePaise),
     ])
     .onConflictDoNothing();
+  await recordShipmentFees(tx, item, opts.settlesAt);
+}
+
+/**
+ * The item that carries its shipment's fee entries: the first (by id) of its seller's items in the
+ * order. One item per shipment whichever is delivered first, so the unique index (item, kind) makes
+ * the fees enter the ledger once even when two items of the shipment are delivered at once.
+ */
+async function shipmentAnchor(tx: DbOrTx, orderId: string, sellerId: string) {
+  const [row] = await tx
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.sellerId, sellerId)))
+    .orderBy(asc(orderItems.id))
+    .limit(1);
+  return row!.id;
+}
+
+/**
+ * A shipment's fees in its seller's ledger (issue 37), at its first delivery (the shopper has the
+ * goods; for cash on delivery the courier collected the fees with them): `shipping_fee` and
+ * `cod_fee`, each as the shopper paid it (taxable value + GST, as on the seller's invoice). No
+ * commission is charged on them and no TCS collected (the TCS report stays on the goods).
+ *
+ * Who the fees belong to is the admin's setting `feesTo` (delivery module `readShippingSettings`),
+ * read when the entries are posted, i.e. at the delivery: it is not stored on the order. A change
+ * of the setting applies to deliveries from then on. `seller`: the fees are part of the seller's
+ * sale. `platform`: they are the platform's revenue: `platform_fee` takes their taxable value back
+ * from the seller, who keeps only the GST its invoice charged on them (it owes that tax: the fees
+ * are billed on its own tax invoice), so the seller's payout excludes the fees. A fee released
+ * before delivery (its shipment wholly cancelled) is not there. Once per shipment (shipmentAnchor).
+ */
+async function recordShipmentFees(tx: DbOrTx, item: ItemRow, settlesAt: Date) {
+  const charges = await tx
+    .select()
+    .from(orderCharges)
+    .where(
+      and(
+        eq(orderCharges.orderId, item.orderId),
+        eq(orderCharges.sellerId, item.sellerId),
+        isNull(orderCharges.refundedAt),
+      ),
+    );
+  if (charges.length === 0) return;
+  const anchor = await shipmentAnchor(tx, item.orderId, item.sellerId);
+  const { feesTo } = await readShippingSettings(tx);
+  const entry = (kind: (typeof ledgerEntries.$inferInsert)['kind'], amountPaise: number) => ({
+    sellerId: item.sellerId,
+    orderItemId: anchor,
+    kind,
+    amountPaise,
+    settlesAt,
+  });
+  const platformPaise = charges.reduce((s, c) => s + c.taxablePaise, 0);
+  await tx
+    .insert(ledgerEntries)
+    .values([
+      ...charges.map((c) =>
+        entry(c.kind === 'shipping' ? 'shipping_fee' : 'cod_fee', c.taxablePaise + c.taxPaise),
+      ),
+      ...(feesTo === 'platform' && platformPaise > 0 ? [entry('platform_fee', -platformPaise)] : []),
+    ])
+    .onConflictDoNothing();
+}
+
+/**
+ * The refunded fees of a return that completed its shipment (its shipping fee), as the ledger had
+ * them: the paise of those it credited the seller (they are in the return's refund, debited as
+ * such), and, where the platform took their taxable value (`platform_fee`), that value to give back.
+ */
+async function refundedFees(tx: DbOrTx, item: ItemRow, charges: readonly ChargeRow[]) {
+  if (charges.length === 0) return { notCreditedPaise: 0, platformBackPaise: 0 };
+  const anchor = await shipmentAnchor(tx, item.orderId, item.sellerId);
+  const posted = await tx
+    .select({ kind: ledgerEntries.kind })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.orderItemId, anchor),
+        isNull(ledgerEntries.returnId),
+        inArray(ledgerEntries.kind, ['shipping_fee', 'cod_fee', 'platform_fee']),
+      ),
+    );
+  const has = (kind: string) => posted.some((p) => p.kind === kind);
+  const credited = charges.filter((c) => has(c.kind === 'shipping' ? 'shipping_fee' : 'cod_fee'));
+  return {
+    notCreditedPaise: charges
+      .filter((c) => !credited.includes(c))
+      .reduce((s, c) => s + c.taxablePaise + c.taxPaise, 0),
+    platformBackPaise: has('platform_fee') ? credited.reduce((s, c) => s + c.taxablePaise, 0) : 0,
+  };
 }
 
 /** Each kind a sale charges the seller and the kind that gives it back on a return. */
@@ -140,9 +240,14 @@ export async function recordReturnRefund(
     refundPaise: number;
     returnedTaxablePaise: number;
     unitsReturned: number;
+    /** Fees refunded with this return (it completed the shipment's return): in `refundPaise` too. */
+    charges?: readonly ChargeRow[];
   },
 ) {
   const { item } = input;
+  // The shipment's fees refunded with the return: the seller gives back what it was credited for
+  // them (within `refund`), and the platform gives back the taxable value it took (`platform_fee`).
+  const fees = await refundedFees(tx, item, input.charges ?? []);
   const entries = await tx
     .select({
       kind: ledgerEntries.kind,
@@ -182,7 +287,7 @@ export async function recordReturnRefund(
   await tx
     .insert(ledgerEntries)
     .values([
-      row('refund', -input.refundPaise),
+      row('refund', -(input.refundPaise - fees.notCreditedPaise)),
       // The commission was on the taxable value plus what the platform added: its base comes back too.
       row(
         'commission_reversal',
@@ -193,6 +298,7 @@ export async function recordReturnRefund(
       row('commission_gst_reversal', back('commission_gst').amount),
       row('tcs_reversal', tcs.amount, tcs.supply),
       ...(platform.found ? [row('platform_discount_reversal', platform.amount)] : []),
+      ...(fees.platformBackPaise > 0 ? [row('platform_fee_reversal', fees.platformBackPaise)] : []),
     ])
     .onConflictDoNothing();
 }

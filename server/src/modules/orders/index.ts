@@ -1,4 +1,12 @@
 /** Orders and their items: creation, lists, fulfilment, notifications. Other code imports only this file. */
+
+export {
+  type ChargeKind,
+  type ChargeRow,
+  chargePaidPaise,
+  markChargesRefunded,
+  orderChargesOf,
+} from './charges.ts';
 export {
   createOrder,
   type DraftLine,

@@ -42,7 +42,7 @@ describe('the admin dashboard', () => {
       orders: 7,
       revenue30dPaise: 1_234_500,
       revenue30d: 12_345,
-      period: { days: 30, revenue: 12_345, commission: 1_234.5, platformDiscount: 296.43 },
+      period: { days: 30, revenue: 12_345, commission: 1_234.5, platformDiscount: 296.43, platformFees: 0 },
     });
     signIn('admin', 'admin-token', 'Admin');
     render(

@@ -15,6 +15,10 @@ export const LEDGER_LABELS: Record<LedgerKind, string> = {
   payout: /*i18n*/ 'Payout to your bank',
   platform_discount: /*i18n*/ 'Coupon paid by Vastra',
   platform_discount_reversal: /*i18n*/ 'Coupon paid by Vastra, returned',
+  shipping_fee: /*i18n*/ 'Shipping charges',
+  cod_fee: /*i18n*/ 'Cash On Delivery fee',
+  platform_fee: /*i18n*/ 'Shipping charges kept by Vastra',
+  platform_fee_reversal: /*i18n*/ 'Shipping charges kept by Vastra, returned',
 };
 
 /**
