@@ -57,8 +57,14 @@ interface Account {
   email: string;
 }
 
+/** A real PIN code in each state the customers live in (addresses are checked against India's). */
+const PIN_IN = {
+  Maharashtra: { city: 'Pune', postalCode: '411001' },
+  Karnataka: { city: 'Bengaluru', postalCode: '560001' },
+};
+
 /** `count` customers with an address each, inserted in one statement, with signed tokens. */
-async function customers(count: number, state = 'Maharashtra'): Promise<Account[]> {
+async function customers(count: number, state: keyof typeof PIN_IN = 'Maharashtra'): Promise<Account[]> {
   const batch = unique();
   const rows = await db()
     .insert(users)
@@ -69,9 +75,8 @@ async function customers(count: number, state = 'Maharashtra'): Promise<Account[
         passwordHash: 'not-a-login-account',
         mobile: '9876501234',
         address: `${n + 1} MG Road`,
-        city: 'Pune',
+        ...PIN_IN[state],
         state,
-        postalCode: '411001',
       })),
     )
     .returning({ id: users.id, email: users.email });

@@ -90,7 +90,12 @@ describe.each(['flat18', 'india'] as const)('GST in %s mode', (mode) => {
     ['intra-state (Karnataka to Karnataka)', 'Karnataka', 'intra'],
     ['inter-state (Karnataka to Maharashtra)', 'Maharashtra', 'inter'],
   ] as const)('taxes an order %s to the paisa, and its invoice says the same', async (_, state, supply) => {
-    const buyer = await quickUser(ctx.app, { state, city: state === 'Karnataka' ? 'Bengaluru' : 'Pune' });
+    const buyer = await quickUser(ctx.app, {
+      state,
+      ...(state === 'Karnataka'
+        ? { city: 'Bengaluru', postalCode: '560001' }
+        : { city: 'Pune', postalCode: '411001' }),
+    });
     const order = await placeAll(buyer);
     const expected = EXPECTED[mode];
     const taxable = expected.lines.reduce((s, [t]) => s + t, 0);

@@ -44,9 +44,20 @@ async function karnatakaSeller(gstin = demoGstin('29', 100 + sellersMade++), ver
   });
 }
 
+/** A real PIN code in each state a buyer lives in. */
+const BUYER_IN = {
+  Karnataka: { city: 'Bengaluru', postalCode: '560001' },
+  Maharashtra: { city: 'Pune', postalCode: '411001' },
+};
+
 /** A COD order of one product at `pricePaise`, shipped and delivered. */
-async function deliveredSale(seller: FastAccount, pricePaise: number, buyerState = 'Karnataka') {
-  const buyer = await quickUser(ctx.app, { state: buyerState });
+
+async function deliveredSale(
+  seller: FastAccount,
+  pricePaise: number,
+  buyerState: keyof typeof BUYER_IN = 'Karnataka',
+) {
+  const buyer = await quickUser(ctx.app, { state: buyerState, ...BUYER_IN[buyerState] });
   const product = await insertProduct(ctx.db, seller.id, { pricePaise, stock: 10 });
   await call('POST', '/api/user/add-to-cart', buyer, { productId: product.id, quantity: 1 });
   const { order } = (await call('PUT', '/api/user/order-success', buyer)).json();
