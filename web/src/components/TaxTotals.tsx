@@ -9,6 +9,8 @@ export interface TaxedTotals {
   subtotal: number;
   gst: number;
   shipping: number;
+  /** The Cash On Delivery fee's taxable value (issue 37); absent or 0 without one. */
+  codFee?: number;
   total: number;
   /** `india` mode: the prices shown already include the GST. */
   taxIncluded: boolean;
@@ -20,7 +22,7 @@ export interface TaxedTotals {
 const isSplit = (line: TaxLine) => !/^GST\b/.test(line.label);
 
 /**
- * Taxable value, GST, shipping and total exactly as the server sent them: the browser computes no
+ * Taxable value, GST, shipping, the COD fee and total exactly as the server sent them: the browser computes no
  * tax (DESIGN §11, one rule in one place). Prices before GST (`flat18`) keep SPEC's "GST (18%)"
  * row, with its split by place of supply beneath it once the state is known; prices including GST
  * (`india`) show the taxable value, each tax line and the total including GST.
@@ -35,6 +37,18 @@ export function TaxTotals({ totals, taxableLabel }: { totals: TaxedTotals; taxab
     ) : (
       <dd data-testid="summary-shipping">{formatRupees(totals.shipping, i18n.locale)}</dd>
     );
+  const charges = (
+    <>
+      <dt>{i18n._('Shipping')}</dt>
+      {shipping}
+      {(totals.codFee ?? 0) > 0 && (
+        <>
+          <dt>{i18n._('Cash On Delivery fee')}</dt>
+          <dd data-testid="summary-cod-fee">{formatRupees(totals.codFee, i18n.locale)}</dd>
+        </>
+      )}
+    </>
+  );
   if (totals.taxIncluded) {
     return (
       <>
@@ -44,8 +58,7 @@ export function TaxTotals({ totals, taxableLabel }: { totals: TaxedTotals; taxab
           {totals.taxLines.map((line) => (
             <TaxLineRow key={line.label} line={line} />
           ))}
-          <dt>{i18n._('Shipping')}</dt>
-          {shipping}
+          {charges}
           <dt className="total">{i18n._('Total (incl. GST)')}</dt>
           <dd className="total" data-testid="summary-total">
             {formatRupees(totals.total, i18n.locale)}
@@ -69,8 +82,7 @@ export function TaxTotals({ totals, taxableLabel }: { totals: TaxedTotals; taxab
       {totals.taxLines.filter(isSplit).map((line) => (
         <TaxLineRow key={line.label} line={line} part />
       ))}
-      <dt>{i18n._('Shipping')}</dt>
-      {shipping}
+      {charges}
       <dt className="total">{i18n._('Total')}</dt>
       <dd className="total" data-testid="summary-total">
         {formatRupees(totals.total, i18n.locale)}

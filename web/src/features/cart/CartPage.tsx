@@ -14,7 +14,7 @@ import { CartLineItem } from './CartLineItem.tsx';
 import { CartSummary } from './CartSummary.tsx';
 import { CouponBox } from './CouponBox.tsx';
 import { GuestCart } from './GuestCart.tsx';
-import { PaymentMethodField, usePaymentChoices } from './PaymentMethodField.tsx';
+import { PaymentMethodField, usePaymentChoices, withoutCod } from './PaymentMethodField.tsx';
 import './cart.css';
 import { useI18n } from '../../lib/i18n.tsx';
 
@@ -26,7 +26,12 @@ export default function CartPage() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [method, setMethod] = useState<PaymentMethod | ''>('');
-  const choices = usePaymentChoices();
+  // Cash On Delivery is not offered where the checkout's PIN code has none (issue 37).
+  const { choices, codNote } = withoutCod(
+    usePaymentChoices(),
+    cart.data?.codAvailable,
+    cart.data?.checkout?.postalCode,
+  );
   // A saved method the shop no longer offers (e.g. Stripe after its keys were removed) is not chosen.
   const chosen = choices.options.some((o) => o.value === method) ? method : '';
 
@@ -113,8 +118,15 @@ export default function CartPage() {
             totals={data.summary}
             coupon={data.coupon}
             couponBox={lines.length > 0 && <CouponBox coupon={data.coupon} busy={busy} />}
+            shipments={data.shipments}
           />
-          <PaymentMethodField value={chosen} choices={choices} onChange={setMethod} />
+          <PaymentMethodField
+            value={chosen}
+            choices={choices}
+            onChange={setMethod}
+            codNote={codNote}
+            postalCode={data.checkout?.postalCode}
+          />
           <button
             type="button"
             className="btn btn-primary btn-block checkout-btn"

@@ -1,24 +1,29 @@
-import type { CartCoupon, CartSummary as Totals } from '@vastra/contracts';
+import type { CartCoupon, ShipmentPromise, CartSummary as Totals } from '@vastra/contracts';
 import type { ReactNode } from 'react';
 import { TaxTotals } from '../../components/TaxTotals.tsx';
 import { formatRupees } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
+import { ShipmentPromises } from './ShipmentPromises.tsx';
 
 /**
- * SPEC §2 cart summary: pieces, subtotal, the coupon (`couponBox`, and its discount), taxable
- * amount, GST, shipping, total. Every amount is the server's (the cart answer's `summary`): the web
- * app computes no tax. When prices include GST the line amounts already hold it, so there is no
- * subtotal before tax to show. The discount lowers the taxable value: the subtotal shown is the
- * items' price before it, so subtotal − discount reads as the taxable amount below.
+ * SPEC §2 cart summary: pieces, subtotal, the coupon (`couponBox`, and its discount), each seller's
+ * shipment with its delivery day and fee, taxable amount, GST, shipping (and the COD fee), total.
+ * Every amount is the server's (the cart answer's `summary`): the web app computes no tax. When
+ * prices include GST the line amounts already hold it, so there is no subtotal before tax to show.
+ * The discount lowers the taxable value: the subtotal shown is the items' price before it, so
+ * subtotal − discount reads as the taxable amount below.
  */
 export function CartSummary({
   totals,
   coupon,
   couponBox,
+  shipments,
 }: {
   totals: Totals;
   coupon?: CartCoupon | null;
   couponBox?: ReactNode;
+  /** The cart's shipments, each with its promised day and fee (issue 37). */
+  shipments?: readonly ShipmentPromise[];
 }) {
   const i18n = useI18n();
   const discount = totals.discount;
@@ -46,6 +51,7 @@ export function CartSummary({
         )}
       </dl>
       {couponBox}
+      <ShipmentPromises shipments={shipments} />
       <TaxTotals totals={totals} taxableLabel={/*i18n*/ 'Taxable amount'} />
     </div>
   );

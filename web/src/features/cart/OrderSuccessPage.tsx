@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useSession } from '../../lib/auth.ts';
+import { formatPromiseDay } from '../../lib/delivery.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { imageProps } from '../../lib/images.ts';
 import { keys } from '../../lib/query.ts';
@@ -16,6 +17,10 @@ type Outcome = { placed: true; order: PlacedOrder } | { placed: false; message: 
 
 export const NOTHING_TO_CONFIRM =
   /*i18n*/ 'There is no payment to confirm here. Your orders and their status are in My Orders.';
+
+/** The latest day any item was promised for (`YYYY-MM-DD` sorts as dates do); '' for none. */
+const lastPromised = (items: readonly { deliverBy?: string | null }[]) =>
+  items.reduce((last, i) => (i.deliverBy && i.deliverBy > last ? i.deliverBy : last), '');
 
 /**
  * /order-success (cart) and /order-successfull (Buy Now). 'Order Placed' appears only once the
@@ -105,6 +110,7 @@ export default function OrderSuccessPage() {
     );
   }
   const order = outcome.order;
+  const arriving = lastPromised(order.items);
   return (
     <section className="page narrow">
       <div className="card success-box">
@@ -119,7 +125,9 @@ export default function OrderSuccessPage() {
           {i18n._('Thank you! Your order')}
           {order.total ? ` of ${formatRupees(order.total, i18n.locale)}` : ''} {i18n._('is confirmed')}
           {order.paymentMethod === 'COD' ? i18n._('; please pay in cash on delivery.') : i18n._(' and paid.')}{' '}
-          {i18n._('Delivery within 4-5 days.')}
+          {arriving
+            ? i18n._('Arriving by {day}.', { day: formatPromiseDay(arriving, i18n.locale) })
+            : i18n._('Delivery within 4-5 days.')}
         </p>
         {order.items.length > 0 && (
           <ul className="placed-items" aria-label={i18n._('Items in this order')}>

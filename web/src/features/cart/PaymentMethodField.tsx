@@ -10,6 +10,24 @@ export function usePaymentChoices(): PaymentChoices {
 }
 
 /**
+ * The choices without Cash On Delivery where the checkout's PIN code has none (the cart answer's
+ * `codAvailable`: false), and the sentence saying why; as they were otherwise.
+ */
+export function withoutCod(
+  choices: PaymentChoices,
+  codAvailable: boolean | undefined,
+  postalCode: string | undefined,
+): { choices: PaymentChoices; codNote?: string } {
+  if (codAvailable !== false) return { choices };
+  return {
+    choices: { ...choices, options: choices.options.filter((o) => o.value !== 'COD') },
+    codNote: postalCode
+      ? /*i18n*/ 'Cash On Delivery is not available at PIN code {pincode}.'
+      : /*i18n*/ 'Cash On Delivery is not available at this address.',
+  };
+}
+
+/**
  * The cart's "Payment method" select. Option values are the API's method names (`Razorpay`,
  * `Stripe`, `COD`), so old clients' habits and the journeys' `selectOption('COD')` keep working.
  */
@@ -17,10 +35,15 @@ export function PaymentMethodField({
   value,
   choices,
   onChange,
+  codNote,
+  postalCode,
 }: {
   value: PaymentMethodName | '';
   choices: PaymentChoices;
   onChange: (method: PaymentMethodName | '') => void;
+  /** Why Cash On Delivery is not offered (`withoutCod`), with the PIN code it names. */
+  codNote?: string;
+  postalCode?: string;
 }) {
   const i18n = useI18n();
   return (
@@ -32,10 +55,20 @@ export function PaymentMethodField({
       value={value}
       onChange={(e) => onChange(choices.options.find((o) => o.value === e.target.value)?.value ?? '')}
       hint={
-        // No provider keys: the shopper should know before paying that the page is a rehearsal.
-        choices.testMode
-          ? i18n._('Test mode: no real money is taken (online payments open a test page).')
-          : undefined
+        codNote || choices.testMode ? (
+          <>
+            {codNote && (
+              <span className="cod-note" data-testid="cod-unavailable">
+                {i18n._(codNote, { pincode: postalCode })}{' '}
+              </span>
+            )}
+            {
+              // No provider keys: the shopper should know before paying that the page is a rehearsal.
+              choices.testMode &&
+                i18n._('Test mode: no real money is taken (online payments open a test page).')
+            }
+          </>
+        ) : undefined
       }
     />
   );

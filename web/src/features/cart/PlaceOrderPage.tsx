@@ -78,6 +78,8 @@ export default function PlaceOrderPage() {
         const a = found.checkout;
         const hasAddress = !!a?.address;
         const busy = cod.isPending || online.isPending;
+        // The address's PIN code has no Cash On Delivery (issue 37): the server would refuse the order.
+        const codRefused = method === 'COD' && found.codAvailable === false;
         return (
           <section className="page">
             <h1>{i18n._('Place Order')}</h1>
@@ -110,7 +112,15 @@ export default function PlaceOrderPage() {
                 {!method && (
                   <p className="form-error">{i18n._('Please choose a payment method in your cart.')}</p>
                 )}
-                <CartSummary totals={found.summary} coupon={found.coupon} />
+                {codRefused && (
+                  <p className="form-error" data-testid="cod-unavailable">
+                    {i18n._(
+                      'Cash On Delivery is not available at PIN code {pincode}. Please choose another payment method in your cart.',
+                      { pincode: a?.postalCode ?? '' },
+                    )}
+                  </p>
+                )}
+                <CartSummary totals={found.summary} coupon={found.coupon} shipments={found.shipments} />
                 {refusal && !busy && (
                   <p className="form-error" role="alert" data-testid="place-order-error">
                     {refusal}
@@ -119,7 +129,7 @@ export default function PlaceOrderPage() {
                 <button
                   type="button"
                   className="btn btn-primary btn-block"
-                  disabled={!hasAddress || !method || busy}
+                  disabled={!hasAddress || !method || codRefused || busy}
                   onClick={() =>
                     method === 'COD' ? cod.mutate(found.summary.total) : online.mutate(found.summary.total)
                   }

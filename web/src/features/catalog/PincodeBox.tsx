@@ -12,7 +12,6 @@ import {
   useDefaultPincode,
   usePromise,
 } from './delivery-api.ts';
-import './pincode.css';
 
 /**
  * "Check delivery" on the product page: a PIN code (this device's last, else the signed-in

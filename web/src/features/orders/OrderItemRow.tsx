@@ -1,4 +1,5 @@
 import type { OrderLine } from '@vastra/contracts';
+import { formatPromiseDay } from '../../lib/delivery.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { imageProps } from '../../lib/images.ts';
@@ -9,8 +10,9 @@ import { canCancel, ITEM_STATUS } from './labels.ts';
 import { ReturnLink } from './ReturnLink.tsx';
 
 /**
- * One item of an order: what was bought, its status and, while it is pending, its Cancel button;
- * once delivered, Return or exchange while the return window is open.
+ * One item of an order: what was bought, its status, the day it was promised for until it arrives
+ * (or is cancelled), and while it is pending its Cancel button; once delivered, Return or exchange
+ * while the return window is open.
  */
 export function OrderItemRow({
   line,
@@ -49,6 +51,11 @@ export function OrderItemRow({
             </span>
           )}
         </p>
+        {line.deliverBy && (line.status === 'pending' || line.status === 'shipped') && (
+          <p className="order-promise" data-testid="item-arriving">
+            {i18n._('Arriving by {day}', { day: formatPromiseDay(line.deliverBy, i18n.locale) })}
+          </p>
+        )}
         {line.exchangeOfReturnId && (
           <p className="order-tracking" data-testid="item-replacement">
             {i18n._('Replacement for your size exchange, at no charge')}
