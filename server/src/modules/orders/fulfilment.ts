@@ -4,8 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { ShippingAddress } from '../cart/index.ts';
+import { pincodeProblem } from '../delivery/index.ts';
 import { invoiceShipment, operatorOf } from '../invoices/index.ts';
 import { recordDelivery } from '../ledger/index.ts';
 import { linkItemsToInvoice } from './invoice-links.ts';
@@ -162,6 +163,9 @@ export async function settleCodOrder(tx: DbOrTx, orderId: string) {
 
 /** Customer: "Edit Address" on a placed order while none of its items has shipped. */
 export async function changeOrderAddress(db: Db, userId: string, orderId: string, address: ShippingAddress) {
+  // A PIN code India Post does not know, or one in another state, is refused before anything changes.
+  const problem = pincodeProblem(address.postalCode, address.state);
+  if (problem) throw badRequest(problem, 'postalCode');
   await db.transaction(async (tx) => {
     const [order] = await tx
       .select({ status: orders.paymentStatus })
