@@ -70,7 +70,7 @@ export async function completeCheckout(
   switch (attempt.kind) {
     case 'placed':
       await mailOrderPlaced(deps, attempt.order, attempt.lines.map(placedItem), locale);
-      return toApiOrder(attempt.order, attempt.lines.map(toOrderLine));
+      return toApiOrder(attempt.order, attempt.lines.map(toOrderLine), attempt.charges);
     case 'awaiting_card':
       return confirmAwaitingCardOrder(deps, userId);
     case 'card_checkout':

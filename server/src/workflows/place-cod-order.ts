@@ -52,6 +52,7 @@ import {
   draftOrder,
   hasUnpaidCartOrderSql,
   type LineSource,
+  type OrderCharge,
   type OrderHeader,
   orderWriteSql,
   orderWriteValues,
@@ -61,7 +62,7 @@ import {
 
 /** What one attempt to turn the cart into a COD order came to. */
 export type CodAttempt =
-  | { kind: 'placed'; order: OrderHeader & Recipient; lines: PlacedLine[] }
+  | { kind: 'placed'; order: OrderHeader & Recipient; lines: PlacedLine[]; charges: OrderCharge[] }
   /** Nothing placed: the customer has an unpaid card order of the cart, settled by its own path. */
   | { kind: 'awaiting_card' }
   /** Nothing placed: the checkout is set to card. */
@@ -193,6 +194,7 @@ export async function placeCartCodOrder(
     return {
       kind: 'placed',
       order,
+      charges: draft.charges,
       lines: draft.items
         .map((drafted): PlacedLine => {
           const { product, sellerEmail } = lineOf.get(drafted.variantId!)!;

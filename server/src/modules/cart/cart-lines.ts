@@ -2,17 +2,22 @@ import {
   type CartCoupon,
   type CartLine,
   type CartSummary,
+  FREE_SHIPPING,
   type GstMode,
   gstStateCode,
   type PaymentMethodName,
   type PriceView,
   paymentMethodName,
+  type ShipmentPromise,
+  type ShippingSettings,
   sellerStateCode,
   supplyOf,
+  type TaxedCharge,
   taxBreakdown,
-  taxLines,
+  taxOrder,
 } from '@vastra/contracts';
 import { and, desc, eq } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { cartItems, products, productVariants, sellers } from '../../db/schema.ts';
 import { paiseToRupees } from '../../lib/money.ts';
@@ -28,6 +33,7 @@ import {
   type VariantRow,
   variantSalesSql,
 } from '../catalog/index.ts';
+import { codOffered, findPlace, promiseFor } from '../delivery/index.ts';
 import type { CheckoutState } from './checkout.ts';
 
 export interface CartLineRow {
@@ -75,6 +81,10 @@ export async function readCartLines(db: DbOrTx, userId: string): Promise<CartLin
 export interface CartTax {
   mode: GstMode;
   shipState: string;
+  /** The admin's shipping settings (none: free shipping, no COD fee). */
+  shipping?: ShippingSettings;
+  /** The checkout's method: the COD fee is charged only when it is Cash On Delivery. */
+  method?: 'cod' | 'stripe';
 }
 
 /**
@@ -87,16 +97,32 @@ export function summarise(
   priced: PricedCart,
   now = new Date(),
 ): CartSummary {
-  const taxed = taxLines(
+  return priceCart(lines, tax, priced, now).summary;
+}
+
+/**
+ * The cart priced as its order will be (draftOrder's taxOrder): the summary, and the shipping and
+ * COD fees charged (by seller id) for the shipments' answer.
+ */
+export function priceCart(
+  lines: readonly { quantity: number; product: ProductRow; variant: VariantRow }[],
+  tax: CartTax,
+  priced: PricedCart,
+  now = new Date(),
+): { summary: CartSummary; charges: TaxedCharge[] } {
+  const taxed = taxOrder(
     tax.mode,
     lines.map((l, i) => ({
       key: l.variant.id,
+      sellerId: l.product.sellerId,
       unitPricePaise: priced.lines[i]!.unitPaise,
       quantity: l.quantity,
       hsn: hsnOf(l.product),
       discountPaise: priced.lines[i]!.discountPaise,
     })),
     now,
+    tax.shipping ?? FREE_SHIPPING,
+    tax.method ?? 'stripe',
   );
   const placeCode = gstStateCode(tax.shipState) ?? null;
   const breakdown = taxBreakdown(
@@ -106,7 +132,7 @@ export function summarise(
       supply: placeCode ? supplyOf(sellerStateCode(sellerOf(lines[i]!.product)), placeCode) : null,
     })),
   );
-  return {
+  const summary: CartSummary = {
     pieces: lines.reduce((n, l) => n + l.quantity, 0),
     subtotal: paiseToRupees(taxed.subtotalPaise),
     gst: paiseToRupees(taxed.gstPaise),
@@ -119,8 +145,51 @@ export function summarise(
       amount: paiseToRupees(b.amountPaise),
     })),
     discount: paiseToRupees(taxed.discountPaise),
+    codFee: paiseToRupees(taxed.codFeePaise),
   };
+  return { summary, charges: taxed.charges };
 }
+
+/**
+ * The cart's shipments, one per seller (by seller id): the date promised to the checkout's PIN code
+ * for an order now (null without a PIN code, one not served, or a seller without a pickup address)
+ * and the shipment's shipping fee (taxable value, rupees).
+ */
+export function cartShipments(
+  lines: readonly { product: ProductRow }[],
+  charges: readonly TaxedCharge[],
+  postalCode: string,
+  delivery: Config['delivery'],
+  now: Date,
+): ShipmentPromise[] {
+  const place = postalCode ? findPlace(postalCode) : undefined;
+  const bySeller = new Map<string, ShipmentPromise>();
+  for (const { product: p } of lines) {
+    if (bySeller.has(p.sellerId)) continue;
+    const origin = {
+      pickupPostalCode: p.sellerPickupPostalCode,
+      dispatchDays: p.sellerDispatchDays,
+      cutoffHour: p.sellerCutoffHour,
+    };
+    const promise = place ? promiseFor(origin, place, delivery, now) : undefined;
+    const feePaise = charges
+      .filter((c) => c.kind === 'shipping' && c.sellerId === p.sellerId)
+      .reduce((n, c) => n + c.taxablePaise, 0);
+    bySeller.set(p.sellerId, {
+      sellerId: p.sellerId,
+      companyName: p.companyName,
+      deliverBy: promise?.serviceable ? promise.deliverBy : null,
+      shippingFee: paiseToRupees(feePaise),
+    });
+  }
+  return [...bySeller.values()].sort((a, b) =>
+    a.sellerId < b.sellerId ? -1 : a.sellerId > b.sellerId ? 1 : 0,
+  );
+}
+
+/** Whether Cash On Delivery is offered where the checkout ships (true until a PIN code is known). */
+export const cartCodAvailable = (postalCode: string, delivery: Config['delivery']) =>
+  postalCode === '' || codOffered(postalCode, delivery);
 
 /** The coupon on the cart as the answer shows it: its discount, or why it gives nothing now. */
 export function cartCoupon(pricing: CartPricing, priced: PricedCart): CartCoupon | null {

@@ -29,8 +29,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ListOrder } from '../../lib/legacy-list.ts';
 import { principalOf, requireRole } from '../accounts/index.ts';
 import { priceLines } from '../catalog/index.ts';
+import { readShippingSettings } from '../delivery/index.ts';
 import { clearCartCoupon, readCartCoupon } from '../offers/index.ts';
-import { cartCoupon, methodName, readCartLines, summarise, toCartLine } from './cart-lines.ts';
+import {
+  cartCodAvailable,
+  cartCoupon,
+  cartShipments,
+  methodName,
+  priceCart,
+  readCartLines,
+  toCartLine,
+} from './cart-lines.ts';
 import { readCheckout, saveShippingAddress } from './checkout.ts';
 import { applyCoupon, bestProductOffer, cartOffers } from './coupon.ts';
 import { previewGuestCart } from './guest-lines.ts';
@@ -50,25 +59,32 @@ export default async function cartRoutes(fastify: FastifyInstance) {
   const change = { body: updateCartSchema, response: responses(updateCartAnswerSchema) };
 
   const cartOf = async (userId: string, order: ListOrder, locale: Locale = 'en'): Promise<CartAnswer> => {
-    const [lines, checkout, coupon] = await Promise.all([
+    // The shipping settings: one small read alongside the cart's three.
+    const [lines, checkout, coupon, shipping] = await Promise.all([
       readCartLines(db, userId),
       readCheckout(db, userId),
       readCartCoupon(db, userId),
+      readShippingSettings(db),
     ]);
     if (order === 'oldest') lines.reverse();
-    const pricing = { view: { now: new Date(), signedIn: true }, coupon, locale };
+    const now = new Date();
+    const pricing = { view: { now, signedIn: true }, coupon, locale };
     const priced = priceLines(lines, pricing);
+    const method = checkout.paymentMethod === 'cod' ? 'cod' : 'stripe';
+    const cart = priceCart(
+      lines,
+      { mode: config.gstMode, shipState: checkout.state, shipping, method },
+      priced,
+      now,
+    );
     return {
       success: true,
       userCartProducts: lines.map((l, i) => toCartLine(l, checkout, priced.lines[i]!, pricing.view)),
-      summary: summarise(
-        lines,
-        { mode: config.gstMode, shipState: checkout.state },
-        priced,
-        pricing.view.now,
-      ),
+      summary: cart.summary,
       checkout: { ...checkout, paymentMethod: methodName(checkout) },
       coupon: cartCoupon(pricing, priced),
+      shipments: cartShipments(lines, cart.charges, checkout.postalCode, config.delivery, now),
+      codAvailable: cartCodAvailable(checkout.postalCode, config.delivery),
     };
   };
   // SPEC §7: oldest first, as the original server answered (its client reverses it, SPEC §4).

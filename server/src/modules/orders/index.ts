@@ -32,6 +32,7 @@ export {
   getCustomerOrder,
   itemPaymentStatus,
   type LineSource,
+  type OrderCharge,
   type OrderHeader,
   toApiOrder,
   toOrderLine,

@@ -6,6 +6,7 @@ import {
   type PaymentStatus,
   paymentMethodName,
   type SellerOrderLine,
+  type ShipmentPromise,
   type ShoppingProduct,
   sellerStateCode,
   splitTax,
@@ -15,10 +16,10 @@ import {
 import { and, asc, count, desc, eq, notInArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { orderItems, orders, products, sellers } from '../../db/schema.ts';
+import { orderCharges, orderItems, orders, products, sellers } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { ListPage } from '../../lib/legacy-list.ts';
-import { computeTotals, paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
+import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
 import { type ProductRow, productColumns, toApiProduct } from '../catalog/index.ts';
 import type { OrderItemRow, OrderRow } from './create-order.ts';
 
@@ -61,7 +62,17 @@ export type OrderHeader = Pick<
   | 'totalPaise'
   | 'gstMode'
   | 'createdAt'
-> & { provider?: string | null; discountPaise?: number; couponCode?: string | null };
+> & {
+  provider?: string | null;
+  discountPaise?: number;
+  couponCode?: string | null;
+  /** The taxable values of the shipping fees and of the COD fee (0 on orders placed before them). */
+  shippingPaise?: number;
+  codFeePaise?: number;
+};
+
+/** An order's fee (order_charges) as its answer shows it: the shipment's shipping fee. */
+export type OrderCharge = Pick<typeof orderCharges.$inferSelect, 'sellerId' | 'kind' | 'taxablePaise'>;
 
 /** What one order line of an answer is built from: the item's snapshot, its order, the product now. */
 export interface LineSource {
@@ -299,7 +310,15 @@ export async function getCustomerOrder(db: DbOrTx, userId: string, orderId: stri
   );
   const order = rows[0]?.order;
   if (!order) throw notFound('Order not found');
-  return toApiOrder(order, rows.map(toOrderLine));
+  const charges = await db
+    .select({
+      sellerId: orderCharges.sellerId,
+      kind: orderCharges.kind,
+      taxablePaise: orderCharges.taxablePaise,
+    })
+    .from(orderCharges)
+    .where(eq(orderCharges.orderId, order.id));
+  return toApiOrder(order, rows.map(toOrderLine), charges);
 }
 
 /** A line's tax in rupees, split by place of supply (the order's state against the seller's). */
@@ -335,8 +354,37 @@ export function orderTaxLines(items: readonly OrderLine[]): TaxLine[] {
   return [...sums.values()];
 }
 
-export function toApiOrder(order: OrderHeader, items: OrderLine[]): ApiOrder {
-  const totals = computeTotals(order.subtotalPaise);
+/**
+ * The order's shipments, one per seller (by seller id, as the fees are charged): the latest date its
+ * items were promised by (null when none was), and its shipping fee's taxable value in rupees.
+ */
+export function orderShipments(
+  items: readonly OrderLine[],
+  charges: readonly OrderCharge[],
+): ShipmentPromise[] {
+  const bySeller = new Map<string, ShipmentPromise>();
+  for (const line of items) {
+    const { sellerId, companyName } = line.product[0];
+    const shipment = bySeller.get(sellerId) ?? { sellerId, companyName, deliverBy: null, shippingFee: 0 };
+    const by = line.deliverBy ?? null;
+    if (by && (!shipment.deliverBy || by > shipment.deliverBy)) shipment.deliverBy = by;
+    bySeller.set(sellerId, shipment);
+  }
+  for (const c of charges) {
+    const shipment = bySeller.get(c.sellerId);
+    if (shipment && c.kind === 'shipping')
+      shipment.shippingFee = paiseToRupees(rupeesToPaise(shipment.shippingFee) + c.taxablePaise);
+  }
+  return [...bySeller.values()].sort((a, b) =>
+    a.sellerId < b.sellerId ? -1 : a.sellerId > b.sellerId ? 1 : 0,
+  );
+}
+
+export function toApiOrder(
+  order: OrderHeader,
+  items: OrderLine[],
+  charges: readonly OrderCharge[] = [],
+): ApiOrder {
   return {
     _id: order.id,
     number: orderNumber(order.id),
@@ -348,7 +396,9 @@ export function toApiOrder(order: OrderHeader, items: OrderLine[]): ApiOrder {
     postalCode: order.postalCode,
     subtotal: paiseToRupees(order.subtotalPaise),
     gst: paiseToRupees(order.gstPaise),
-    shipping: paiseToRupees(totals.shippingPaise),
+    shipping: paiseToRupees(order.shippingPaise ?? 0),
+    codFee: paiseToRupees(order.codFeePaise ?? 0),
+    shipments: orderShipments(items, charges),
     total: paiseToRupees(order.totalPaise),
     taxIncluded: order.gstMode === 'india',
     taxLines: orderTaxLines(items),
