@@ -4,6 +4,7 @@ import { Link } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { addProduct, sellerKeys } from './api.ts';
 import { HiddenProductsBanner } from './gst-registration.tsx';
+import { NoPickupBanner } from './PickupAddressSection.tsx';
 import { ProductForm } from './ProductForm.tsx';
 import { EMPTY_DRAFT, toAddBody } from './product-form.ts';
 import { SellerOnly } from './session.tsx';
@@ -26,6 +27,7 @@ export default function SellerAddProductPage() {
           <Link to="/seller-allProducts">{i18n._('All Products')}</Link>
         </div>
         <HiddenProductsBanner />
+        <NoPickupBanner />
         {added && (
           <p className={added.message ? 'seller-notice is-warning' : 'seller-notice'} role="status">
             {added.message

@@ -8,6 +8,7 @@ import { Link, useSearchParams } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { variantLabel } from '../../lib/variant-label.ts';
 import { downloadCsv, saveLowStockThreshold, useLowStock, useSellerDashboard } from './centre-api.ts';
+import { NoPickupBanner } from './PickupAddressSection.tsx';
 import { SellerOnly } from './session.tsx';
 import './seller.css';
 import './centre.css';
@@ -67,6 +68,7 @@ function SellerDashboard() {
           </button>
         </div>
       </div>
+      <NoPickupBanner />
       <fieldset className="period-switch" aria-label={i18n._('Period')}>
         {DASHBOARD_DAYS.map((d) => (
           <button

@@ -56,4 +56,35 @@ describe('seller orders', () => {
     expect(String(call?.[0])).toBe('/api/invoices/inv-1/pdf');
     expect(new Headers(call?.[1]?.headers).get('auth-token')).toBe('seller-token');
   });
+
+  it('shows each item’s dispatch-by day when the order promised one, late when past and not shipped', async () => {
+    signIn('seller', 'seller-token', 'Das Weaves');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-03T06:00:00Z'));
+    const lines = [
+      sold({ name: 'Indigo Kurta', dispatchBy: '2026-12-02', deliverBy: '2026-12-05' }),
+      sold({ name: 'Linen Shirt', status: 'shipped', dispatchBy: '2026-12-01' }),
+      sold({ name: 'Silk Saree', dispatchBy: '2026-12-08' }),
+      sold({ name: 'Old Dupatta' }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(lines, { 'x-total-count': '4' })),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <SellerOrdersPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const card = async (name: string) =>
+      within(await screen.findByRole('listitem', { name: `Order of ${name}` }));
+    const late = await card('Indigo Kurta');
+    expect(late.getByTestId('dispatch-by')).toHaveTextContent('Wed, 2 Dec Late');
+    expect((await card('Linen Shirt')).getByTestId('dispatch-by')).toHaveTextContent(/^Tue, 1 Dec$/);
+    expect((await card('Silk Saree')).getByTestId('dispatch-by')).toHaveTextContent(/^Tue, 8 Dec$/);
+    expect((await card('Old Dupatta')).queryByTestId('dispatch-by')).toBeNull();
+    vi.useRealTimers();
+  });
 });

@@ -6,6 +6,7 @@ import { Pagination } from '../../components/Pagination.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { TaxDocumentButtons, taxDocumentsOf } from '../../components/TaxDocumentButtons.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { formatPromiseDay } from '../../lib/delivery.ts';
 import { formatDay, formatRating, formatRupees } from '../../lib/format.ts';
 import { imageProps } from '../../lib/images.ts';
 import { useSearchParams } from '../../lib/router.tsx';
@@ -210,6 +211,9 @@ function SellerOrders() {
   );
 }
 
+/** Today in India (`YYYY-MM-DD`), to tell an item past its dispatch-by day. */
+const indianToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+
 interface Step {
   line: SellerOrderLine;
   step: 'ship' | 'deliver';
@@ -318,6 +322,20 @@ function OrderCard({
                     <a href={line.tracking.url} target="_blank" rel="noopener noreferrer">
                       {i18n._('Track')}
                     </a>
+                  </>
+                )}
+              </dd>
+            </div>
+          )}
+          {line.dispatchBy && line.status !== 'cancelled' && (
+            <div>
+              <dt>{i18n._('Dispatch by')}</dt>
+              <dd data-testid="dispatch-by">
+                {formatPromiseDay(line.dispatchBy, i18n.locale)}
+                {step === 'ship' && line.dispatchBy < indianToday() && (
+                  <>
+                    {' '}
+                    <span className="pill pill-bad">{i18n._('Late')}</span>
                   </>
                 )}
               </dd>

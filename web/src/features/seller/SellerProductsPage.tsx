@@ -13,6 +13,7 @@ import type { Product } from '../../lib/types.ts';
 import { deleteProduct, PRODUCTS_PER_PAGE, sellerKeys, useSellerProducts } from './api.ts';
 import { HiddenProductsBanner } from './gst-registration.tsx';
 import { isLow, lowStockNote, variantLabel } from './low-stock.ts';
+import { NoPickupBanner } from './PickupAddressSection.tsx';
 import { SellerOnly } from './session.tsx';
 import './seller.css';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -63,6 +64,7 @@ function SellerProducts() {
         </Link>
       </div>
       <HiddenProductsBanner />
+      <NoPickupBanner />
       <QueryState
         query={products}
         loading={i18n._('Loading your products')}

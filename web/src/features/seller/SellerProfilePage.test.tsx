@@ -33,11 +33,25 @@ const profile = (over: Partial<SellerProfile> = {}): SellerProfile => ({
   ...over,
 });
 
+/** A pickup address on record (the pickup section's own tests are in PickupAddressSection.test.tsx). */
+const PICKUP_SET = {
+  success: true,
+  pickupAddress: {
+    line1: '12 Weavers Lane',
+    city: 'Mysuru',
+    state: 'Karnataka',
+    postalCode: '570001',
+    phone: '9845001234',
+  },
+  dispatchDays: 2,
+};
+
 /** The profile answers `me`, and `saved` once a PUT has succeeded. */
 function setup(me: SellerProfile, save: () => Response, saved = me) {
   signIn('seller', 'seller-token', 'Meera Das');
   let current = me;
-  const fetch = vi.fn(async (_path: string, init?: RequestInit) => {
+  const fetch = vi.fn(async (path: string, init?: RequestInit) => {
+    if (path === '/api/seller/pickup-address') return jsonResponse(PICKUP_SET);
     if (init?.method !== 'PUT') return jsonResponse([current]);
     const answer = save();
     if (answer.ok) current = saved;

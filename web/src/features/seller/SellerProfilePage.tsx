@@ -4,6 +4,7 @@ import { VerifyEmailReminder } from '../../components/VerifyEmailReminder.tsx';
 import { displayId, formatDate } from '../../lib/format.ts';
 import { useSellerProfile } from './api.ts';
 import { HiddenProductsBanner } from './gst-registration.tsx';
+import { NoPickupBanner, PickupAddressSection } from './PickupAddressSection.tsx';
 import { SellerGstSection } from './SellerGstSection.tsx';
 import { SellerOnly } from './session.tsx';
 import './seller.css';
@@ -36,6 +37,7 @@ function SellerProfile() {
             <>
               {!me.emailVerified && <VerifyEmailReminder kind="seller" email={me.email} />}
               <HiddenProductsBanner />
+              <NoPickupBanner />
               <dl className="card profile-list">
                 <div>
                   <dt>{i18n._('Seller ID')}</dt>
@@ -76,6 +78,7 @@ function SellerProfile() {
                 )}
               </dl>
               <SellerGstSection profile={me} />
+              <PickupAddressSection />
               <ChangePasswordForm kind="seller" />
             </>
           ) : (

@@ -5,6 +5,8 @@ import type {
   DashboardDays,
   LabelSize,
   LowStockAnswer,
+  PickupAddressAnswer,
+  PickupAddressInput,
   SellerDashboard,
   SellerSettingsAnswer,
 } from '@vastra/contracts';
@@ -16,6 +18,7 @@ import { downloadFile } from '../../lib/download.ts';
 export const centreKeys = {
   dashboard: (days: DashboardDays) => ['seller', 'dashboard', days] as const,
   lowStock: ['seller', 'low-stock'] as const,
+  pickup: ['seller', 'pickup-address'] as const,
 };
 
 export function useSellerDashboard(days: DashboardDays) {
@@ -37,6 +40,31 @@ export function saveLowStockThreshold(lowStockThreshold: number) {
     method: 'PUT',
     as: 'seller',
     body: { lowStockThreshold },
+  });
+}
+
+/** Where the seller ships from and its handling time (null address until one is set). */
+export function usePickupAddress() {
+  return useQuery({
+    queryKey: centreKeys.pickup,
+    queryFn: () => api<PickupAddressAnswer>('/api/seller/pickup-address', { as: 'seller' }),
+  });
+}
+
+export function savePickupAddress(address: PickupAddressInput) {
+  return api<PickupAddressAnswer>('/api/seller/pickup-address', {
+    method: 'PUT',
+    as: 'seller',
+    body: address,
+  });
+}
+
+/** The handling time: working days from an order to its dispatch. */
+export function saveDispatchDays(dispatchDays: number) {
+  return api<SellerSettingsAnswer>('/api/seller/settings', {
+    method: 'PUT',
+    as: 'seller',
+    body: { dispatchDays },
   });
 }
 

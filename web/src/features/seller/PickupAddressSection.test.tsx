@@ -1,0 +1,166 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PickupAddressAnswer } from '@vastra/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signIn, signOut } from '../../lib/auth.ts';
+import { MemoryRouter } from '../../lib/router.tsx';
+import { jsonResponse } from '../orders/test-orders.ts';
+import { NoPickupBanner, PickupAddressSection, validatePickup } from './PickupAddressSection.tsx';
+
+vi.mock('../../lib/toast.ts', () => ({
+  toast: { success: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() },
+}));
+
+const NONE: PickupAddressAnswer = { success: true, pickupAddress: null, dispatchDays: 2 };
+const JAIPUR = {
+  line1: '21 Johari Bazaar',
+  city: 'Jaipur',
+  state: 'Rajasthan',
+  postalCode: '302001',
+  phone: '9829012345',
+};
+
+/**
+ * The seller centre's API as the screens see it: the pickup address (`first` until a PUT is
+ * accepted), a PUT of it answered by `onPut`, and the settings' PUT echoing the days asked for.
+ */
+function setup(first: PickupAddressAnswer, onPut: (body: typeof JAIPUR) => Response) {
+  signIn('seller', 'seller-token', 'Arjun Mehta');
+  let current = first;
+  const fetch = vi.fn(async (path: string, init?: RequestInit) => {
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    if (path === '/api/seller/pickup-address' && init?.method === 'PUT') {
+      const answer = onPut(body);
+      if (answer.ok) current = { ...current, pickupAddress: body };
+      return answer;
+    }
+    if (path === '/api/seller/pickup-address') return jsonResponse(current);
+    if (path === '/api/seller/settings' && init?.method === 'PUT') {
+      current = { ...current, dispatchDays: body.dispatchDays };
+      return jsonResponse({ success: true, lowStockThreshold: 5, cutoffHour: 14, ...body });
+    }
+    return jsonResponse({ success: false, error: 'Not found' }, {}, 404);
+  });
+  vi.stubGlobal('fetch', fetch);
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <NoPickupBanner />
+        <PickupAddressSection />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  const puts = () =>
+    fetch.mock.calls
+      .filter((c) => c[1]?.method === 'PUT')
+      .map((c) => [String(c[0]), JSON.parse(String(c[1]?.body))]);
+  return { fetch, puts, user: userEvent.setup() };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  signOut('seller');
+});
+
+describe('the pickup address', () => {
+  it('is asked for while none is set, then saved with the dispatch days and shown', async () => {
+    const { fetch, puts, user } = setup(NONE, (body) =>
+      jsonResponse({ success: true, pickupAddress: body, dispatchDays: 2 }),
+    );
+    const banner = await screen.findByTestId('no-pickup-banner');
+    expect(banner).toHaveTextContent('Add your pickup address before shoppers can buy your products.');
+    expect(within(banner).getByRole('link', { name: 'Add pickup address' })).toHaveAttribute(
+      'href',
+      '/seller-profile#pickup',
+    );
+
+    // Open from the start; every problem shows at once and nothing is sent.
+    const form = screen.getByRole('form', { name: 'Pickup address' });
+    await user.click(within(form).getByRole('button', { name: 'Add pickup address' }));
+    expect(screen.getByLabelText('PIN code')).toHaveAccessibleDescription(
+      expect.stringContaining('Please enter a valid 6-digit PIN code'),
+    );
+    expect(screen.getByLabelText('State')).toHaveAccessibleDescription(
+      expect.stringContaining('Please choose a state or union territory'),
+    );
+    expect(puts()).toEqual([]);
+
+    await user.type(screen.getByLabelText('Address'), JAIPUR.line1);
+    await user.type(screen.getByLabelText('City'), JAIPUR.city);
+    await user.selectOptions(screen.getByLabelText('State'), 'Rajasthan');
+    await user.type(screen.getByLabelText('PIN code'), JAIPUR.postalCode);
+    await user.type(screen.getByLabelText('Phone'), '+91 98290 12345');
+    expect(screen.getByLabelText('Dispatch within')).toHaveValue('2');
+    await user.selectOptions(screen.getByLabelText('Dispatch within'), '1 working day');
+    await user.click(within(form).getByRole('button', { name: 'Add pickup address' }));
+
+    const shown = await screen.findByTestId('pickup-address');
+    expect(shown).toHaveTextContent('21 Johari Bazaar, Jaipur, Rajasthan 302001');
+    expect(shown).toHaveTextContent('+91 98290 12345');
+    expect(shown).toHaveTextContent('1 working day');
+    expect(puts()).toEqual([
+      ['/api/seller/pickup-address', { ...JAIPUR, phone: '+91 98290 12345' }],
+      ['/api/seller/settings', { dispatchDays: 1 }],
+    ]);
+    const put = fetch.mock.calls.find((c) => c[1]?.method === 'PUT');
+    expect(new Headers(put?.[1]?.headers).get('auth-token')).toBe('seller-token');
+    await waitFor(() => expect(screen.queryByTestId('no-pickup-banner')).toBeNull());
+  }, 20_000);
+
+  it('shows a refused PIN code beside its field, and keeps the days when unchanged', async () => {
+    const message = 'PIN code 560034 is in Karnataka, not Rajasthan: please check the PIN code or the state';
+    const { puts, user } = setup({ success: true, pickupAddress: JAIPUR, dispatchDays: 3 }, (body) =>
+      body.postalCode === '560034'
+        ? jsonResponse(
+            { success: false, error: message, errors: [{ msg: message, path: 'postalCode' }] },
+            {},
+            400,
+          )
+        : jsonResponse({ success: true, pickupAddress: body, dispatchDays: 3 }),
+    );
+    expect(await screen.findByTestId('pickup-address')).toHaveTextContent('3 working days');
+    expect(screen.queryByTestId('no-pickup-banner')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Change pickup address' }));
+    const pin = screen.getByLabelText('PIN code');
+    expect(pin).toHaveValue('302001');
+    expect(screen.getByLabelText('Dispatch within')).toHaveValue('3');
+    await user.clear(pin);
+    await user.type(pin, '560034');
+    await user.click(screen.getByRole('button', { name: 'Save pickup address' }));
+    await waitFor(() => expect(pin).toHaveFocus());
+    expect(pin).toHaveAccessibleDescription(expect.stringContaining(message));
+
+    await user.clear(pin);
+    await user.type(pin, '302003');
+    await user.click(screen.getByRole('button', { name: 'Save pickup address' }));
+    expect(await screen.findByTestId('pickup-address')).toHaveTextContent('Jaipur, Rajasthan 302003');
+    // The days did not change: no settings request.
+    expect(puts().map(([path]) => path)).toEqual([
+      '/api/seller/pickup-address',
+      '/api/seller/pickup-address',
+    ]);
+  }, 20_000);
+
+  it('checks every field before sending', () => {
+    expect(validatePickup({ ...JAIPUR, dispatchDays: '2' })).toEqual({});
+    expect(
+      validatePickup({
+        line1: ' ',
+        city: '',
+        state: '',
+        postalCode: '02001',
+        phone: '12345',
+        dispatchDays: '',
+      }),
+    ).toEqual({
+      line1: 'Address is required',
+      city: 'City is required',
+      state: 'Please choose a state or union territory',
+      postalCode: 'Please enter a valid 6-digit PIN code',
+      phone: 'Please enter a valid 10-digit Indian mobile number',
+      dispatchDays: 'Choose how many working days you need to dispatch an order',
+    });
+    expect(validatePickup({ ...JAIPUR, dispatchDays: '16' })).toHaveProperty('dispatchDays');
+  });
+});
