@@ -9,13 +9,15 @@ import { AdminLoadError, AdminOnly } from './AdminOnly.tsx';
 import { CommissionsPanel } from './CommissionsPanel.tsx';
 import { type DueSeller, downloadTcsReport, usePayouts, usePayoutsDue } from './money-api.ts';
 import { PayoutCard } from './PayoutCard.tsx';
+import { ShippingSettingsPanel } from './ShippingSettingsPanel.tsx';
 import './admin.css';
 import './money.css';
 import { useI18n } from '../../lib/i18n.tsx';
 
 /**
  * /dashboard/payouts: the money desk. Sellers with money payable now, each with a form recording
- * the transfer made to them; the month's TCS report for GSTR-8; commission rates; past payouts.
+ * the transfer made to them; the month's TCS report for GSTR-8; commission rates; shipping and COD
+ * charges; past payouts.
  */
 export default function AdminPayoutsPage() {
   return (
@@ -97,6 +99,7 @@ function Payouts() {
         <div className="money-side">
           <TcsReport />
           <CommissionsPanel sellerNames={names} />
+          <ShippingSettingsPanel />
         </div>
       </div>
     </section>

@@ -26,7 +26,7 @@ const shipments = [
 describe('delivery in the cart and at checkout', () => {
   it('says when each seller’s shipment arrives and its fee, with the shipping and COD fee rows', () => {
     render(<CartSummary totals={totals({ codFee: 50 })} shipments={shipments} />);
-    const [first, second] = screen.getAllByTestId('shipment');
+    const [first, second] = screen.getAllByTestId('shipment') as [HTMLElement, HTMLElement];
     expect(within(first).getByTestId('shipment-date')).toHaveTextContent(
       'Arrives by Wed, 2 Dec · from Anokhi Crafts',
     );
