@@ -145,7 +145,8 @@ export function priceCart(
       amount: paiseToRupees(b.amountPaise),
     })),
     discount: paiseToRupees(taxed.discountPaise),
-    codFee: paiseToRupees(taxed.codFeePaise),
+    // Only when there is one (Cash On Delivery with a COD fee set): the answer stays as it was otherwise.
+    ...(taxed.codFeePaise > 0 ? { codFee: paiseToRupees(taxed.codFeePaise) } : {}),
   };
   return { summary, charges: taxed.charges };
 }
