@@ -7,6 +7,7 @@ import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { act, itemRow, requested } from '../../test/return-fixtures.ts';
 import { callerOf, type FastAccount, PICKUPS, quickSeller, quickUser } from '../../test/shop-fixtures.ts';
 import { ledgerEntries, orderCharges, orderItems, orders, refunds } from '../db/schema.ts';
+import { shippingDocs } from '../modules/seller-centre/shipping-docs.ts';
 
 /**
  * The shipping and COD fees after the order (issue 37): on the seller's tax invoice and its credit
@@ -304,8 +305,13 @@ describe.each(['flat18', 'india'] as const)('shipping and COD fees after the ord
     ]);
     expect(paise(invoice.totals.total)).toBe(e.cod.total);
 
+    // The courier collects the goods and both fees with the shipment, once.
+    const collect = async () => (await shippingDocs(ctx.db, seller.id, [order._id]))[0]!.codToCollectPaise;
+    expect(await collect()).toBe(e.cod.total);
+
     const before = await platformFees();
     await deliver(seller, itemA._id);
+    expect(await collect()).toBe(0);
     const entries = await entriesOfOrder(order._id);
     expect(sumOf(entries, 'shipping_fee')).toBe(e.cod.shipPaid);
     expect(sumOf(entries, 'cod_fee')).toBe(e.cod.codPaid);
@@ -328,6 +334,46 @@ describe.each(['flat18', 'india'] as const)('shipping and COD fees after the ord
     expect((await call('POST', `/api/seller/orders/${itemA._id}/deliver`, seller)).statusCode).toBe(409);
     const kinds = (await entriesOfOrder(order._id)).map((x) => x.kind).filter((k) => k.endsWith('fee'));
     expect(kinds.sort()).toEqual(['cod_fee', 'platform_fee', 'shipping_fee']);
+  });
+
+  it('a COD shipment wholly cancelled: its fees are never collected, the other shipment’s are', async () => {
+    await settings('seller');
+    const a = await product(seller, 45_000);
+    const c = await product(other, 30_000);
+    const buyer = await quickUser(ctx.app);
+    const order = await place(buyer, [{ productId: a.id }, { productId: c.id }], 'cod');
+    const charges = await chargesOf(order._id);
+    const carrier = charges.find((x) => x.kind === 'cod')!.sellerId;
+    const [gone, kept] = carrier === seller.id ? [seller, other] : [other, seller];
+    const goneItem = itemOf(order, carrier === seller.id ? a.id : c.id);
+    const keptItem = itemOf(order, carrier === seller.id ? c.id : a.id);
+    const paidFor = (sellerId: string) =>
+      charges.filter((x) => x.sellerId === sellerId).reduce((s, x) => s + x.taxablePaise + x.taxPaise, 0);
+    const collect = async (who: FastAccount) =>
+      (await shippingDocs(ctx.db, who.id, [order._id]))[0]!.codToCollectPaise;
+    const goods = async (itemId: string) => {
+      const row = await itemRow(ctx.db, itemId);
+      return row.taxablePaise + row.taxPaise;
+    };
+    expect(await collect(gone)).toBe((await goods(goneItem._id)) + paidFor(gone.id));
+    expect(await collect(kept)).toBe((await goods(keptItem._id)) + paidFor(kept.id));
+    // Goods, both shipments' fees and the COD fee add up to the order's total.
+    expect(
+      (await goods(goneItem._id)) + (await goods(keptItem._id)) + paidFor(gone.id) + paidFor(kept.id),
+    ).toBe(paise(order.total));
+
+    expect((await call('POST', `/api/user/orders/${goneItem._id}/cancel`, buyer)).statusCode).toBe(200);
+    const after = await chargesOf(order._id);
+    expect(after.filter((x) => x.sellerId === gone.id).every((x) => x.refundedAt !== null)).toBe(true);
+    expect(after.filter((x) => x.sellerId === kept.id).every((x) => x.refundedAt === null)).toBe(true);
+    expect(await refundsOf(order._id)).toEqual([]);
+    expect(await collect(kept)).toBe((await goods(keptItem._id)) + paidFor(kept.id));
+    // Delivered: the kept shipment's fee enters its seller's ledger; the cancelled one's never does.
+    await ship(kept, keptItem._id);
+    await deliver(kept, keptItem._id);
+    const entries = await entriesOfOrder(order._id);
+    expect(sumOf(entries, 'shipping_fee', 'cod_fee')).toBe(paidFor(kept.id));
+    expect(entries.every((x) => x.sellerId === kept.id)).toBe(true);
   });
 
   it('a returned shipment whose fees were the platform’s gives the platform’s part back', async () => {

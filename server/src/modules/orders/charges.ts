@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { orderCharges } from './tables.ts';
+import { orderCharges, orderItems, orders } from './tables.ts';
 
 /**
  * An order's shipping and COD fees as placed (contracts/src/delivery.ts `chargesFor`, taxed by
@@ -56,4 +56,41 @@ export async function markChargesRefunded(
     .set({ refundedAt: now })
     .where(and(which(orderId, opts), isNull(orderCharges.refundedAt)))
     .returning();
+}
+
+/**
+ * The fees a courier collects in cash with a seller's COD shipment (issue 37), per order: its
+ * shipping fee and, on the shipment that carries it, the COD fee, as the shopper pays them (taxable
+ * value + GST). Collected with the shipment's first delivery, so nothing once an item of the
+ * shipment was collected; nothing for a fee released because the shipment was wholly cancelled
+ * (`refunded_at`), and nothing for a card order (paid online). codToCollectPaise is the goods'
+ * part, per item; the packing slip and label add this once per shipment.
+ */
+export async function codFeesDuePaise(
+  tx: DbOrTx,
+  sellerId: string,
+  orderIds: readonly string[],
+): Promise<Map<string, number>> {
+  const due = new Map<string, number>();
+  if (orderIds.length === 0) return due;
+  const rows = await tx
+    .select({
+      orderId: orderCharges.orderId,
+      paid: sql<number>`sum(${orderCharges.taxablePaise} + ${orderCharges.taxPaise})`,
+    })
+    .from(orderCharges)
+    .innerJoin(orders, eq(orders.id, orderCharges.orderId))
+    .where(
+      and(
+        inArray(orderCharges.orderId, [...orderIds]),
+        eq(orderCharges.sellerId, sellerId),
+        isNull(orderCharges.refundedAt),
+        eq(orders.paymentMethod, 'cod'),
+        sql`not exists (select 1 from ${orderItems} i where i.order_id = ${orderCharges.orderId}
+          and i.seller_id = ${orderCharges.sellerId} and i.cod_collected_at is not null)`,
+      ),
+    )
+    .groupBy(orderCharges.orderId);
+  for (const r of rows) due.set(r.orderId, Number(r.paid));
+  return due;
 }

@@ -4,6 +4,7 @@ export {
   type ChargeKind,
   type ChargeRow,
   chargePaidPaise,
+  codFeesDuePaise,
   markChargesRefunded,
   orderChargesOf,
 } from './charges.ts';

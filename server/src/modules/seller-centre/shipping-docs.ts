@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders, productVariants, sellers } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { buyerPaysPaise, codToCollectPaise } from '../orders/index.ts';
+import { buyerPaysPaise, codFeesDuePaise, codToCollectPaise } from '../orders/index.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 
@@ -49,6 +49,8 @@ export async function shippingDocs(db: DbOrTx, sellerId: string, orderIds: reado
     .select({ name: sellers.companyName, address: sellers.companyAddress, mobile: sellers.mobile })
     .from(sellers)
     .where(eq(sellers.id, sellerId));
+  // The shipment's shipping and COD fees, collected in cash with it (issue 37).
+  const fees = await codFeesDuePaise(db, sellerId, ids);
   return ids.map((id): ShippingDoc => {
     const mine = rows.filter((r) => r.order.id === id);
     const order = mine[0]?.order;
@@ -61,7 +63,8 @@ export async function shippingDocs(db: DbOrTx, sellerId: string, orderIds: reado
       paymentMethod: paymentMethodName(order.paymentMethod, order.provider),
       cod: order.paymentMethod === 'cod',
       buyerPaysPaise: mine.reduce((s, r) => s + buyerPaysPaise(r.item, r.order), 0),
-      codToCollectPaise: mine.reduce((s, r) => s + codToCollectPaise(r.item, r.order), 0),
+      codToCollectPaise:
+        mine.reduce((s, r) => s + codToCollectPaise(r.item, r.order), 0) + (fees.get(order.id) ?? 0),
       shipTo: {
         name: order.customerName ?? '',
         address: order.address,
