@@ -262,6 +262,35 @@ describe.each(['flat18', 'india'] as const)('shipping and COD fees after the ord
     expect(row!.paymentStatus).toBe('refunded');
   });
 
+  it('the two items of a shipment cancelled at once on two processes: its fee is refunded once, with the last', async () => {
+    await settings('seller');
+    const twin = await ctx.spawnSeparateApp();
+    const a = await product(seller, 45_000);
+    const b = await product(seller, 30_000);
+    const c = await product(other, 30_000);
+    const buyer = await quickUser(ctx.app);
+    const order = await place(buyer, [{ productId: a.id }, { productId: b.id }, { productId: c.id }], 'card');
+    const [itemA, itemB] = [itemOf(order, a.id), itemOf(order, b.id)];
+    const answers = await Promise.all([
+      call('POST', `/api/user/orders/${itemA._id}/cancel`, buyer),
+      call('POST', `/api/user/orders/${itemB._id}/cancel`, buyer, undefined, twin),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+    const paidFor = async (itemId: string) => {
+      const row = await itemRow(ctx.db, itemId);
+      return row.taxablePaise + row.taxPaise;
+    };
+    const charges = await chargesOf(order._id);
+    const mine = charges.find((x) => x.sellerId === seller.id)!;
+    const owed = await refundsOf(order._id);
+    expect(owed).toHaveLength(2);
+    expect(owed.reduce((s, r) => s + r.amountPaise, 0)).toBe(
+      (await paidFor(itemA._id)) + (await paidFor(itemB._id)) + mine.taxablePaise + mine.taxPaise,
+    );
+    expect(mine.refundedAt).not.toBeNull();
+    expect(charges.find((x) => x.sellerId === other.id)!.refundedAt).toBeNull();
+  });
+
   it('keeps the shipping fee when one of two items of a shipment is cancelled', async () => {
     await settings('seller');
     const a = await product(seller, 45_000);
