@@ -10,7 +10,7 @@ import {
   quickUser,
   stockOf,
 } from '../../test/shop-fixtures.ts';
-import { cartItems, orderCharges, orderItems, orders, sellers } from '../db/schema.ts';
+import { cartItems, orderCharges, orderItems, orders, outboxEmails, sellers } from '../db/schema.ts';
 
 /**
  * Shipping and COD fees and the promised dates when an order is priced and placed (issue 37): the
@@ -233,6 +233,10 @@ describe('shipping and COD fees, GST_MODE=flat18', () => {
       dispatchBy: lowItem.dispatchBy,
       deliverBy: lowItem.deliverBy,
     });
+
+    // The confirmation says what the fees were.
+    const [mail] = await shop.ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, user.email));
+    expect(mail!.text).toContain('Shipping: Rs. 98.00\nCash On Delivery fee: Rs. 39.00\nTotal: Rs. 1,106.25');
 
     // The order read again answers the same fees and shipments.
     const again = (await api.call('GET', `/api/user/orders/${order!.id}`, user)).json().order;

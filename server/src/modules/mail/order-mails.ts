@@ -23,6 +23,9 @@ export interface MailOrder {
   subtotalPaise: number;
   gstPaise: number;
   totalPaise: number;
+  /** The shipping fees' and the COD fee's taxable values (their GST is in gstPaise); 0: free, none. */
+  shippingPaise?: number;
+  codFeePaise?: number;
   items: MailOrderItem[];
   /** The shopper's language: their confirmation is in Hindi when they chose it. */
   customerLocale?: 'en' | 'hi';
@@ -49,7 +52,8 @@ export function orderConfirmationMail(order: MailOrder): MailMessage {
         '',
         `उप-योग: ${rs(order.subtotalPaise)}`,
         `GST 18%: ${rs(order.gstPaise)}`,
-        'शिपिंग: मुफ़्त',
+        order.shippingPaise ? `शिपिंग: ${rs(order.shippingPaise)}` : 'शिपिंग: मुफ़्त',
+        ...(order.codFeePaise ? [`कैश ऑन डिलीवरी शुल्क: ${rs(order.codFeePaise)}`] : []),
         `कुल: ${rs(order.totalPaise)}`,
         `भुगतान: ${order.paymentMethod === 'stripe' ? 'कार्ड (भुगतान हो गया)' : 'डिलीवरी पर नकद'}`,
         `डिलीवरी का पता: ${order.address}`,
@@ -70,7 +74,8 @@ export function orderConfirmationMail(order: MailOrder): MailMessage {
       '',
       `Subtotal: ${formatPaise(order.subtotalPaise)}`,
       `GST 18%: ${formatPaise(order.gstPaise)}`,
-      'Shipping: Free',
+      order.shippingPaise ? `Shipping: ${formatPaise(order.shippingPaise)}` : 'Shipping: Free',
+      ...(order.codFeePaise ? [`Cash On Delivery fee: ${formatPaise(order.codFeePaise)}`] : []),
       `Total: ${formatPaise(order.totalPaise)}`,
       `Payment: ${payment(order.paymentMethod)}`,
       `Shipping to: ${order.address}`,

@@ -83,6 +83,8 @@ function orderPlacedMails(order: PlacedOrder, items: PlacedItem[], locale: Local
     subtotalPaise: order.subtotalPaise,
     gstPaise: order.gstPaise,
     totalPaise: order.totalPaise,
+    shippingPaise: order.shippingPaise ?? 0,
+    codFeePaise: order.codFeePaise ?? 0,
     items: items.map(mailItem),
   };
   const mails: MailMessage[] = order.customerEmail
