@@ -84,7 +84,9 @@ export const USER_STATUSES = ['active', 'suspended'] as const;
  * reversal takes it back when the units are returned. `shipping_fee` and `cod_fee` are the shipment's
  * fees as the shopper paid them (credited at its first delivery); `platform_fee` is their taxable
  * value taken by the platform when the fees are its revenue (setting feesTo 'platform'), and
- * `platform_fee_reversal` gives it back when the shipping fee is refunded (issue 37, ADR 014).
+ * `platform_fee_reversal` gives it back when the shipping fee is refunded; `fee_tcs` is the TCS on
+ * the fees (they are part of the seller's taxable supply, billed on its invoice), `fee_tcs_reversal`
+ * gives back the shipping fee's part of it (issue 37, ADR 014).
  */
 export const LEDGER_KINDS = [
   'sale',
@@ -103,5 +105,7 @@ export const LEDGER_KINDS = [
   'cod_fee',
   'platform_fee',
   'platform_fee_reversal',
+  'fee_tcs',
+  'fee_tcs_reversal',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

@@ -32,7 +32,8 @@ const EXPECTED = {
     // A Rs. 450 + B Rs. 300, one seller: one fee; GST 18% of 799 = 143.82, total 942.82; B paid 354.00.
     partial: { total: 94_282, cancelB: 35_400 },
     // COD, A Rs. 450: shipping 49 + COD fee 25; GST 18% of 524 = 94.32 (81 + 8.82 + 4.50).
-    cod: { total: 61_832, shipPaid: 5_782, codPaid: 2_950, platformFee: 7_400 },
+    // TCS 0.5% of each fee's taxable value: 24.5 → 25, 12.5 → 13 paise.
+    cod: { total: 61_832, shipPaid: 5_782, codPaid: 2_950, platformFee: 7_400, feeTcs: 38 },
   },
   india: {
     // A Rs. 450 incl. 5%: taxable 428.57, tax 21.43; the fee at the shipment's 5%: 46.67 + 2.33.
@@ -40,7 +41,8 @@ const EXPECTED = {
     two: { total: 84_800, cancelA: 49_900, cancelC: 34_900 },
     partial: { total: 79_900, cancelB: 30_000 },
     // The COD fee Rs. 25 incl. 5%: 23.81 + 1.19; the platform keeps 46.67 + 23.81.
-    cod: { total: 52_400, shipPaid: 4_900, codPaid: 2_500, platformFee: 7_048 },
+    // TCS: 0.5% of 46.67 = 23, of 23.81 = 12 paise.
+    cod: { total: 52_400, shipPaid: 4_900, codPaid: 2_500, platformFee: 7_048, feeTcs: 35 },
   },
 } as const;
 
@@ -203,6 +205,7 @@ describe.each(['flat18', 'india'] as const)('shipping and COD fees after the ord
     expect(sumOf(delivered, 'sale')).toBe(e.one.goodsTaxable + e.one.goodsTax);
     expect(sumOf(delivered, 'commission')).toBe(-Math.round(e.one.goodsTaxable / 10));
     expect(sumOf(delivered, 'platform_fee', 'cod_fee')).toBe(0);
+    expect(sumOf(delivered, 'fee_tcs')).toBe(-Math.round(e.one.shipTaxable * 0.005));
 
     // The whole shipment comes back: the refund is what was paid for the goods and the fee, the
     // credit note carries the shipping line, and the fee is marked refunded.
@@ -222,6 +225,11 @@ describe.each(['flat18', 'india'] as const)('shipping and COD fees after the ord
     expect((await chargesOf(order._id))[0]!.refundedAt).not.toBeNull();
     // Everything given back: the seller's entries for the order net to zero, to the paisa.
     const after = await entriesOfOrder(order._id);
+    expect(after.find((x) => x.kind === 'fee_tcs_reversal')).toMatchObject({
+      amountPaise: Math.round(e.one.shipTaxable * 0.005),
+      taxablePaise: e.one.shipTaxable,
+      supply: 'intra',
+    });
     expect(sumOf(after, ...after.map((x) => x.kind))).toBe(0);
   });
 
@@ -345,6 +353,13 @@ describe.each(['flat18', 'india'] as const)('shipping and COD fees after the ord
     expect(sumOf(entries, 'shipping_fee')).toBe(e.cod.shipPaid);
     expect(sumOf(entries, 'cod_fee')).toBe(e.cod.codPaid);
     expect(sumOf(entries, 'platform_fee')).toBe(-e.cod.platformFee);
+    // TCS on the fees too (part of the seller's taxable supply), with their taxable value.
+    const feeTcs = entries.find((x) => x.kind === 'fee_tcs')!;
+    expect(feeTcs).toMatchObject({
+      amountPaise: -e.cod.feeTcs,
+      taxablePaise: e.cod.platformFee,
+      supply: 'intra',
+    });
     // The seller is left the fees' GST (its invoice charged it; it owes it), not the fees.
     const feesTax = charges.reduce((s, x) => s + x.taxPaise, 0);
     expect(sumOf(entries, 'shipping_fee', 'cod_fee', 'platform_fee')).toBe(feesTax);
@@ -356,13 +371,15 @@ describe.each(['flat18', 'india'] as const)('shipping and COD fees after the ord
         commission -
         Math.round(commission * 0.18) -
         Math.round(goods.taxablePaise * 0.005) +
-        feesTax,
+        feesTax -
+        e.cod.feeTcs,
     );
     expect(await platformFees()).toBe(before + e.cod.platformFee);
     // A second delivery call changes nothing (409), and the fees are in the ledger once.
     expect((await call('POST', `/api/seller/orders/${itemA._id}/deliver`, seller)).statusCode).toBe(409);
     const kinds = (await entriesOfOrder(order._id)).map((x) => x.kind).filter((k) => k.endsWith('fee'));
     expect(kinds.sort()).toEqual(['cod_fee', 'platform_fee', 'shipping_fee']);
+    expect((await entriesOfOrder(order._id)).filter((x) => x.kind === 'fee_tcs')).toHaveLength(1);
   });
 
   it('a COD shipment wholly cancelled: its fees are never collected, the other shipment’s are', async () => {

@@ -122,7 +122,7 @@ export async function recordDelivery(
       entry('tcs', -share(item.taxablePaise, TCS_BP), item.taxablePaise),
     ])
     .onConflictDoNothing();
-  await recordShipmentFees(tx, item, opts.settlesAt);
+  await recordShipmentFees(tx, item, supply, opts.settlesAt);
 }
 
 /**
@@ -144,7 +144,9 @@ async function shipmentAnchor(tx: DbOrTx, orderId: string, sellerId: string) {
  * A shipment's fees in its seller's ledger (issue 37), at its first delivery (the shopper has the
  * goods; for cash on delivery the courier collected the fees with them): `shipping_fee` and
  * `cod_fee`, each as the shopper paid it (taxable value + GST, as on the seller's invoice). No
- * commission is charged on them and no TCS collected (the TCS report stays on the goods).
+ * commission is charged on them. They are part of the seller's taxable supply (billed on its
+ * invoice, section 15(2)(c) CGST Act: incidental charges), so TCS is collected on them: `fee_tcs`,
+ * 0.5% of each fee's taxable value, in the TCS report with the goods.
  *
  * Who the fees belong to is the admin's setting `feesTo` (delivery module `readShippingSettings`),
  * read when the entries are posted, i.e. at the delivery: it is not stored on the order. A change
@@ -154,7 +156,7 @@ async function shipmentAnchor(tx: DbOrTx, orderId: string, sellerId: string) {
  * are billed on its own tax invoice), so the seller's payout excludes the fees. A fee released
  * before delivery (its shipment wholly cancelled) is not there. Once per shipment (shipmentAnchor).
  */
-async function recordShipmentFees(tx: DbOrTx, item: ItemRow, settlesAt: Date) {
+async function recordShipmentFees(tx: DbOrTx, item: ItemRow, supply: SupplyType, settlesAt: Date) {
   const charges = await tx
     .select()
     .from(orderCharges)
@@ -168,24 +170,34 @@ async function recordShipmentFees(tx: DbOrTx, item: ItemRow, settlesAt: Date) {
   if (charges.length === 0) return;
   const anchor = await shipmentAnchor(tx, item.orderId, item.sellerId);
   const { feesTo } = await readShippingSettings(tx);
-  const entry = (kind: (typeof ledgerEntries.$inferInsert)['kind'], amountPaise: number) => ({
+  const entry = (
+    kind: (typeof ledgerEntries.$inferInsert)['kind'],
+    amountPaise: number,
+    taxablePaise: number | null = null,
+  ) => ({
     sellerId: item.sellerId,
     orderItemId: anchor,
     kind,
     amountPaise,
     settlesAt,
+    ...(taxablePaise === null ? {} : { taxablePaise, supply }),
   });
-  const platformPaise = charges.reduce((s, c) => s + c.taxablePaise, 0);
+  const taxablePaise = charges.reduce((s, c) => s + c.taxablePaise, 0);
   await tx
     .insert(ledgerEntries)
     .values([
       ...charges.map((c) =>
         entry(c.kind === 'shipping' ? 'shipping_fee' : 'cod_fee', c.taxablePaise + c.taxPaise),
       ),
-      ...(feesTo === 'platform' && platformPaise > 0 ? [entry('platform_fee', -platformPaise)] : []),
+      ...(feesTo === 'platform' && taxablePaise > 0 ? [entry('platform_fee', -taxablePaise)] : []),
+      // TCS on the fees: each fee's own 0.5%, so a refunded shipping fee gives back exactly its part.
+      entry('fee_tcs', -charges.reduce((s, c) => s + feeTcs(c), 0), taxablePaise),
     ])
     .onConflictDoNothing();
 }
+
+/** A fee's TCS (section 52): 0.5% of its taxable value. */
+const feeTcs = (c: Pick<ChargeRow, 'taxablePaise'>) => share(c.taxablePaise, TCS_BP);
 
 /**
  * The refunded fees of a return that completed its shipment (its shipping fee), as the ledger had
@@ -193,16 +205,16 @@ async function recordShipmentFees(tx: DbOrTx, item: ItemRow, settlesAt: Date) {
  * such), and, where the platform took their taxable value (`platform_fee`), that value to give back.
  */
 async function refundedFees(tx: DbOrTx, item: ItemRow, charges: readonly ChargeRow[]) {
-  if (charges.length === 0) return { notCreditedPaise: 0, platformBackPaise: 0 };
+  if (charges.length === 0) return { notCreditedPaise: 0, platformBackPaise: 0, tcsBack: null };
   const anchor = await shipmentAnchor(tx, item.orderId, item.sellerId);
   const posted = await tx
-    .select({ kind: ledgerEntries.kind })
+    .select({ kind: ledgerEntries.kind, supply: ledgerEntries.supply })
     .from(ledgerEntries)
     .where(
       and(
         eq(ledgerEntries.orderItemId, anchor),
         isNull(ledgerEntries.returnId),
-        inArray(ledgerEntries.kind, ['shipping_fee', 'cod_fee', 'platform_fee']),
+        inArray(ledgerEntries.kind, ['shipping_fee', 'cod_fee', 'platform_fee', 'fee_tcs']),
       ),
     );
   const has = (kind: string) => posted.some((p) => p.kind === kind);
@@ -212,6 +224,14 @@ async function refundedFees(tx: DbOrTx, item: ItemRow, charges: readonly ChargeR
       .filter((c) => !credited.includes(c))
       .reduce((s, c) => s + c.taxablePaise + c.taxPaise, 0),
     platformBackPaise: has('platform_fee') ? credited.reduce((s, c) => s + c.taxablePaise, 0) : 0,
+    // The TCS taken on those fees, given back with their taxable value and the sale's supply type.
+    tcsBack: has('fee_tcs')
+      ? {
+          amount: credited.reduce((s, c) => s + feeTcs(c), 0),
+          taxable: credited.reduce((s, c) => s + c.taxablePaise, 0),
+          supply: posted.find((p) => p.kind === 'fee_tcs')!.supply,
+        }
+      : null,
   };
 }
 
@@ -299,6 +319,9 @@ export async function recordReturnRefund(
       row('tcs_reversal', tcs.amount, tcs.supply),
       ...(platform.found ? [row('platform_discount_reversal', platform.amount)] : []),
       ...(fees.platformBackPaise > 0 ? [row('platform_fee_reversal', fees.platformBackPaise)] : []),
+      ...(fees.tcsBack && fees.tcsBack.taxable > 0
+        ? [row('fee_tcs_reversal', fees.tcsBack.amount, fees.tcsBack.supply, fees.tcsBack.taxable)]
+        : []),
     ])
     .onConflictDoNothing();
 }

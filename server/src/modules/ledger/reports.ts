@@ -70,7 +70,9 @@ export interface TcsRow {
 /**
  * TCS collected in a month (India time), per seller: the taxable value of supplies (delivered
  * items), of returns, the net, and the tax collected on it, split CGST + SGST (intra-state) or IGST.
- * From the ledger's TCS entries, so the report is what the sellers were charged.
+ * From the ledger's TCS entries, so the report is what the sellers were charged. The shipping and
+ * COD fees on a seller's invoice are part of its taxable supplies (issue 37): their TCS
+ * (`fee_tcs`) and its reversals count with the goods'.
  */
 export async function tcsReport(db: DbOrTx, month: string): Promise<TcsRow[]> {
   const { start, end } = monthRange(month);
@@ -87,7 +89,7 @@ export async function tcsReport(db: DbOrTx, month: string): Promise<TcsRow[]> {
     .innerJoin(sellers, eq(sellers.id, ledgerEntries.sellerId))
     .where(
       and(
-        sql`${ledgerEntries.kind} in ('tcs', 'tcs_reversal')`,
+        sql`${ledgerEntries.kind} in ('tcs', 'tcs_reversal', 'fee_tcs', 'fee_tcs_reversal')`,
         gte(ledgerEntries.createdAt, start),
         lt(ledgerEntries.createdAt, end),
       ),
@@ -109,7 +111,7 @@ export async function tcsReport(db: DbOrTx, month: string): Promise<TcsRow[]> {
         cgstPaise: 0,
         sgstPaise: 0,
       } satisfies TcsRow);
-    if (r.kind === 'tcs') row.grossPaise += r.taxable;
+    if (r.kind === 'tcs' || r.kind === 'fee_tcs') row.grossPaise += r.taxable;
     else row.returnsPaise += r.taxable;
     row.netPaise = row.grossPaise - row.returnsPaise;
     // The seller was charged -amount for TCS and given +amount back on returns: collected = -sum.

@@ -19,6 +19,8 @@ export const LEDGER_LABELS: Record<LedgerKind, string> = {
   cod_fee: /*i18n*/ 'Cash On Delivery fee',
   platform_fee: /*i18n*/ 'Shipping charges kept by Vastra',
   platform_fee_reversal: /*i18n*/ 'Shipping charges kept by Vastra, returned',
+  fee_tcs: /*i18n*/ 'TCS on shipping charges',
+  fee_tcs_reversal: /*i18n*/ 'TCS on shipping charges returned',
 };
 
 /**
