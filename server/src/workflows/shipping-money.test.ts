@@ -1,6 +1,7 @@
 import type { ApiOrder, GstMode, TaxDocument } from '@vastra/contracts';
 import { demoGstin, rupeesInWords } from '@vastra/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createAdmin, insertProduct } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
@@ -197,6 +198,13 @@ describe.each(['flat18', 'india'] as const)('shipping and COD fees after the ord
     expect(paise(invoice.totals.amount)).toBe(49_900);
     const pdf = await call('GET', `/api/invoices/${invoiceId}/pdf`, buyer);
     expect(pdf.statusCode).toBe(200);
+    const printed = (await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true })).text.replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(printed).toContain('Shipping charges');
+    expect(printed).toContain('996812');
+    expect(printed).toContain(rupeesInWords(e.one.total));
 
     // Delivered: the seller's sale includes the fee (feesTo seller); no commission on it.
     await deliver(seller, itemA._id);
