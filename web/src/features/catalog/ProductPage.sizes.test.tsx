@@ -37,25 +37,27 @@ const saree = testProduct({
 
 function setup(product: Product) {
   const fetch = vi.fn(async (path: string, _init?: RequestInit) => {
-    const body = path.startsWith('/api/product-page/')
-      ? product
-      : path.includes('/reviews')
-        ? { reviews: [], average: 0, count: 0, histogram: [] }
-        : path === '/api/user/cart'
-          ? {
-              success: true,
-              userCartProducts: [],
-              summary: {
-                pieces: 0,
-                subtotal: 0,
-                gst: 0,
-                shipping: 0,
-                total: 0,
-                taxIncluded: false,
-                taxLines: [],
-              },
-            }
-          : { success: true };
+    const body = path.startsWith('/api/delivery/promise')
+      ? promiseFor(new URL(path, 'http://shop').searchParams.get('variantId') ?? '')
+      : path.startsWith('/api/product-page/')
+        ? product
+        : path.includes('/reviews')
+          ? { reviews: [], average: 0, count: 0, histogram: [] }
+          : path === '/api/user/cart'
+            ? {
+                success: true,
+                userCartProducts: [],
+                summary: {
+                  pieces: 0,
+                  subtotal: 0,
+                  gst: 0,
+                  shipping: 0,
+                  total: 0,
+                  taxIncluded: false,
+                  taxLines: [],
+                },
+              }
+            : { success: true };
     return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetch);
@@ -71,6 +73,20 @@ function setup(product: Product) {
   );
   return fetch;
 }
+
+/** The promise to 560034: size L ships a day later than the others. */
+const promiseFor = (variantId: string) => ({
+  success: true,
+  pincode: '560034',
+  district: 'Bengaluru Urban',
+  state: 'Karnataka',
+  serviceable: true,
+  cod: true,
+  days: 3,
+  deliverBy: variantId === 'v-L' ? '2026-12-03' : '2026-12-02',
+  shippingFee: 0,
+  freeAbove: null,
+});
 
 const sizeGroup = () => screen.getByRole('group', { name: /^Size/ });
 /** The size buttons' labels (the group also holds the Size chart button). */
@@ -112,6 +128,20 @@ describe('product page sizes', () => {
       ([path, init]) => path === '/api/user/add-to-cart' && init?.method === 'POST',
     );
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ productId: 'p2', variantId: 'v-M' });
+  });
+
+  it('promises delivery for the cheapest size in stock until one is chosen, then for that size', async () => {
+    localStorage.setItem('deliveryPincode', '560034');
+    const fetch = setup(shirt);
+    expect(await screen.findByTestId('promise-date')).toHaveTextContent('Delivery by Wed, 2 Dec');
+    expect(screen.getByTestId('promise-fee')).toHaveTextContent('Free delivery');
+    await userEvent.click(within(sizeGroup()).getByRole('button', { name: 'L' }));
+    expect(await screen.findByText('Delivery by Thu, 3 Dec')).toBeInTheDocument();
+    const asked = fetch.mock.calls
+      .map(([path]) => new URL(path, 'http://shop'))
+      .filter((u) => u.pathname === '/api/delivery/promise')
+      .map((u) => u.searchParams.get('variantId'));
+    expect(asked).toEqual(['v-M', 'v-L']);
   });
 
   it('filters the sizes to the colour chosen', async () => {
