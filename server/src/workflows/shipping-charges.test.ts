@@ -328,6 +328,21 @@ describe('shipping and COD fees, GST_MODE=flat18', () => {
     ]);
   });
 
+  it('a visitor’s cart preview shows the same shipping fees (no COD fee before a method is chosen)', async () => {
+    const a = await insertProduct(shop.ctx.db, shop.low.id, { pricePaise: 50_000, stock: 5 });
+    const b = await insertProduct(shop.ctx.db, shop.high.id, { pricePaise: 30_050, stock: 5 });
+    const res = await api.call('POST', '/api/cart/preview', undefined, {
+      lines: [
+        { productId: a.id, quantity: 1 },
+        { productId: b.id, quantity: 1 },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    // 800.50 + 49 + 49 + 18% of 898.50 (161.73) = 1,060.23.
+    expect(res.json().summary).toMatchObject({ subtotal: 800.5, shipping: 98, gst: 161.73, total: 1060.23 });
+    expect(res.json().summary.codFee).toBeUndefined();
+  });
+
   it('an expected total without the fees is a 409 naming the new total, and nothing is placed', async () => {
     const user = await api.shopper('COD');
     const a = await insertProduct(shop.ctx.db, shop.high.id, { pricePaise: 50_000, stock: 5 });

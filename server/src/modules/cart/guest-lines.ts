@@ -14,6 +14,7 @@ import {
   toApiProduct,
   type VariantRow,
 } from '../catalog/index.ts';
+import { readShippingSettings } from '../delivery/index.ts';
 import { summarise } from './cart-lines.ts';
 
 /** A line of a visitor's browser cart, as the request sent it (already validated). */
@@ -89,10 +90,13 @@ export async function previewGuestCart(
   gstMode: GstMode,
 ): Promise<CartPreviewAnswer> {
   const wanted = combineLines(lines);
-  const found = await visibleProducts(
-    db,
-    wanted.map((l) => l.productId),
-  );
+  const [found, shipping] = await Promise.all([
+    visibleProducts(
+      db,
+      wanted.map((l) => l.productId),
+    ),
+    readShippingSettings(db),
+  ]);
   const priced: Array<{ quantity: number; product: ProductRow; variant: VariantRow }> = [];
   const capped: CappedLine[] = [];
   const skipped: SkippedLine[] = [];
@@ -111,8 +115,14 @@ export async function previewGuestCart(
   // A visitor: no early access, no coupon (coupons are applied to an account's cart).
   const pricing = { view: { now: new Date(), signedIn: false }, coupon: null };
   const prices = priceLines(priced, pricing);
-  // A visitor's shipping state is not known yet: the tax shows as GST, not split.
-  const summary: CartSummary = summarise(priced, { mode: gstMode, shipState: '' }, prices, pricing.view.now);
+  // A visitor's shipping state is not known yet: the tax shows as GST, not split. Their shipping
+  // fees are the admin's (no COD fee: the method is chosen at checkout).
+  const summary: CartSummary = summarise(
+    priced,
+    { mode: gstMode, shipState: '', shipping, method: 'stripe' },
+    prices,
+    pricing.view.now,
+  );
   return {
     success: true,
     lines: priced.map(({ quantity, product, variant }, i) => ({
