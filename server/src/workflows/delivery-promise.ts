@@ -63,7 +63,14 @@ export async function deliveryPromise(
     shippingFee: paiseToRupees(shipmentFee(pricePaise, settings)),
     freeAbove: settings.feePaise > 0 ? paiseToRupees(settings.freeAbovePaise) : null,
   };
-  return promise.serviceable
-    ? { ...base, serviceable: true, cod: promise.cod, days: promise.days, deliverBy: promise.deliverBy }
-    : { ...base, serviceable: false, reason: promise.reason, cod: false, days: null, deliverBy: null };
+  if (!promise.serviceable)
+    return { ...base, serviceable: false, reason: promise.reason, cod: false, days: null, deliverBy: null };
+  return {
+    ...base,
+    serviceable: true,
+    ...(promise.zone === null ? { reason: promise.reason } : {}),
+    cod: promise.cod,
+    days: promise.days,
+    deliverBy: promise.deliverBy,
+  };
 }

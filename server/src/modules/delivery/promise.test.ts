@@ -112,11 +112,15 @@ describe('promise dates', () => {
     });
   });
 
-  it('is not serviceable without a pickup address or to an unserved pincode', () => {
+  it('promises no date without a pickup address, and nothing to an unserved pincode', () => {
     expect(promiseFor(seller(null), place('560001'), delivery, ist('2026-11-30T10:00:00'))).toEqual({
-      serviceable: false,
+      serviceable: true,
+      zone: null,
       reason: NO_PICKUP,
-      cod: false,
+      cod: true,
+      days: null,
+      dispatchBy: null,
+      deliverBy: null,
     });
     const closed = loadConfig({ DATABASE_URL: '', UNSERVICEABLE_PINCODES: '5600' }).delivery;
     expect(promiseFor(seller('560034'), place('560001'), closed, ist('2026-11-30T10:00:00'))).toMatchObject({

@@ -18,10 +18,21 @@ export interface Origin {
 
 export type ShipmentPromise =
   | ({ serviceable: true; zone: Zone; cod: boolean } & PromiseDates)
+  /** Delivered, but no date can be promised: the seller has not said where it ships from. */
+  | {
+      serviceable: true;
+      zone: null;
+      cod: boolean;
+      reason: string;
+      days: null;
+      dispatchBy: null;
+      deliverBy: null;
+    }
   | { serviceable: false; reason: string; cod: false };
 
 /** What the shopper reads when a seller has not said where it ships from yet. */
-export const NO_PICKUP = 'This seller has not added a pickup address yet, so it cannot ship to you';
+export const NO_PICKUP =
+  'The seller has not added a pickup address yet, so we cannot promise a delivery date';
 export const notServed = (pincode: string) => `We do not deliver to ${pincode} yet`;
 /** A Cash On Delivery order to a pincode without COD: 409. */
 export const noCodHere = (pincode: string) =>
@@ -32,7 +43,8 @@ export const codOffered = (pincode: string, delivery: Config['delivery']) =>
   !listed(pincode, delivery.noCodPincodes) && !listed(pincode, delivery.unserviceablePincodes);
 
 /**
- * The promise of one seller's shipment to `to` for an order placed at `now`: the zone from the
+ * The promise of one seller's shipment to `to` for an order placed at `now` (none without a pickup
+ * address): the zone from the
  * seller's pickup pincode, the seller's dispatch days plus the zone's transit days, Sundays and the
  * configured holidays skipped, the day starting tomorrow after the seller's cut-off hour.
  */
@@ -45,7 +57,17 @@ export function promiseFor(
   if (listed(to.pincode, delivery.unserviceablePincodes))
     return { serviceable: false, reason: notServed(to.pincode), cod: false };
   const from = origin.pickupPostalCode ? findPlace(origin.pickupPostalCode) : undefined;
-  if (!from) return { serviceable: false, reason: NO_PICKUP, cod: false };
+  // Its orders are not refused (sellers registered through SPEC §7 give no pincode): no date is promised.
+  if (!from)
+    return {
+      serviceable: true,
+      zone: null,
+      cod: codOffered(to.pincode, delivery),
+      reason: NO_PICKUP,
+      days: null,
+      dispatchBy: null,
+      deliverBy: null,
+    };
   const zone = zoneOf(from, to);
   const calendar: DeliveryCalendar = { holidays: delivery.holidays, cutoffHour: origin.cutoffHour };
   return {

@@ -230,7 +230,7 @@ function promisedDates(
       cutoffHour: p.sellerCutoffHour,
     };
     const promise = promiseFor(origin, place, delivery, now);
-    if (promise.serviceable)
+    if (promise.serviceable && promise.zone !== null)
       dates.set(p.sellerId, { dispatchBy: promise.dispatchBy, deliverBy: promise.deliverBy });
   }
   return dates;
