@@ -58,5 +58,31 @@ describe('the admin dashboard', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Added to the sellers’ sales, less returns')).toBeInTheDocument();
     expect(screen.getByTestId('stat-commission')).toHaveTextContent('Rs. 1,234.50');
+    // Fees that are the sellers' (the default): no card for them.
+    expect(screen.queryByTestId('stat-shipping')).toBeNull();
+  });
+
+  it('shows the shipping and COD fees the platform kept when they are its revenue', async () => {
+    serve({
+      sellers: 3,
+      suspendedSellers: 0,
+      users: 10,
+      products: 12,
+      orders: 7,
+      revenue30dPaise: 1_234_500,
+      revenue30d: 12_345,
+      period: { days: 30, revenue: 12_345, commission: 1_234.5, platformDiscount: 0, platformFees: 70.48 },
+    });
+    signIn('admin', 'admin-token', 'Admin');
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <DashboardPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByTestId('stat-shipping')).toHaveTextContent('Rs. 70.48');
+    expect(screen.getByRole('heading', { name: 'Shipping charges kept (last 30 days)' })).toBeInTheDocument();
+    expect(screen.getByText('Shipping and COD fees, GST excluded, less refunds')).toBeInTheDocument();
   });
 });

@@ -83,6 +83,16 @@ function Dashboard() {
               to="/dashboard/payouts"
               wide
             />
+            {s.period.platformFees !== 0 && (
+              // Issue 37: the shipping and COD fees are the platform's (setting feesTo 'platform').
+              <Stat
+                label={`Shipping charges kept (last ${days} days)`}
+                value={formatRupees(s.period.platformFees, i18n.locale)}
+                note={i18n._('Shipping and COD fees, GST excluded, less refunds')}
+                to="/dashboard/payouts"
+                wide
+              />
+            )}
             <Stat
               label={i18n._('Payouts due')}
               value={payable === undefined ? '…' : formatRupees(payable / 100, i18n.locale)}
