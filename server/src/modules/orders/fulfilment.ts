@@ -1,12 +1,13 @@
 import { trackingLinkFor } from '@vastra/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { ShippingAddress } from '../cart/index.ts';
-import { pincodeProblem } from '../delivery/index.ts';
+import { codOffered, noCodHere, pincodeProblem } from '../delivery/index.ts';
 import { invoiceShipment, operatorOf } from '../invoices/index.ts';
 import { recordDelivery } from '../ledger/index.ts';
 import { linkItemsToInvoice } from './invoice-links.ts';
@@ -162,17 +163,26 @@ export async function settleCodOrder(tx: DbOrTx, orderId: string) {
 }
 
 /** Customer: "Edit Address" on a placed order while none of its items has shipped. */
-export async function changeOrderAddress(db: Db, userId: string, orderId: string, address: ShippingAddress) {
+export async function changeOrderAddress(
+  db: Db,
+  userId: string,
+  orderId: string,
+  address: ShippingAddress,
+  delivery: Config['delivery'],
+) {
   // A PIN code India Post does not know, or one in another state, is refused before anything changes.
   const problem = pincodeProblem(address.postalCode, address.state);
   if (problem) throw badRequest(problem, 'postalCode');
   await db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ status: orders.paymentStatus })
+      .select({ status: orders.paymentStatus, method: orders.paymentMethod })
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
       .for('update');
     if (!order || order.status === 'failed') throw notFound('Order not found');
+    // Cash is collected at the new address: it must be a PIN code with Cash On Delivery.
+    if (order.method === 'cod' && !codOffered(address.postalCode, delivery))
+      throw conflict(noCodHere(address.postalCode));
     const items = await tx
       .select({ status: orderItems.status })
       .from(orderItems)

@@ -60,4 +60,19 @@ describe('PUT /api/user/orders/{orderId}/address', () => {
     expect((await call('PUT', `/api/user/orders/${orderId}/address`, user, legacy)).statusCode).toBe(200);
     expect(await orderRow(orderId)).toMatchObject(legacy);
   });
+
+  it('refuses to move a Cash On Delivery order to a PIN code without COD (409), the order unchanged', async () => {
+    const { user, orderId } = await placedOrder();
+    expect((await orderRow(orderId)).paymentMethod).toBe('cod');
+    const portBlair = {
+      address: '4 Aberdeen Bazaar',
+      city: 'Port Blair',
+      state: 'Andaman and Nicobar Islands',
+      postalCode: '744101',
+    };
+    const res = await call('PUT', `/api/user/orders/${orderId}/address`, user, portBlair);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('Cash On Delivery is not available for PIN code 744101: please pay online');
+    expect(await orderRow(orderId)).toMatchObject({ city: 'Bengaluru', postalCode: '560001' });
+  });
 });

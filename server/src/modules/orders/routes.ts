@@ -42,7 +42,7 @@ export default async function orderRoutes(fastify: FastifyInstance) {
     { ...asUser, schema: { ...oneOrder, body: shippingAddressSchema } },
     async (req): Promise<OrderAnswer> => {
       const userId = principalOf(req).id;
-      await changeOrderAddress(db, userId, req.params.orderId, req.body);
+      await changeOrderAddress(db, userId, req.params.orderId, req.body, app.deps.config.delivery);
       return { success: true, order: await getCustomerOrder(db, userId, req.params.orderId) };
     },
   );
