@@ -5,7 +5,8 @@ import { useI18n } from '../../lib/i18n.tsx';
 /**
  * Each seller ships its own items: one line per shipment of the cart, with the day the server
  * promises it to the checkout's PIN code ("Arrives by Wed, 2 Dec · from Anokhi Crafts") and its
- * shipping fee. Nothing while the cart has no shipments.
+ * shipping fee. No date before the checkout's PIN code is known, where it is not served, or while
+ * the seller has not said where it ships from. Nothing while the cart has no shipments.
  */
 export function ShipmentPromises({ shipments }: { shipments: readonly ShipmentPromise[] | undefined }) {
   const i18n = useI18n();
@@ -22,7 +23,7 @@ export function ShipmentPromises({ shipments }: { shipments: readonly ShipmentPr
                     day: formatPromiseDay(s.deliverBy, i18n.locale),
                     seller: s.companyName,
                   })
-                : i18n._('From {seller}', { seller: s.companyName })}
+                : i18n._('From {seller} · no delivery date yet', { seller: s.companyName })}
             </span>
             <span className={s.shippingFee > 0 ? 'muted' : 'free'} data-testid="shipment-fee">
               {deliveryFeeText(i18n, s.shippingFee)}
@@ -30,11 +31,6 @@ export function ShipmentPromises({ shipments }: { shipments: readonly ShipmentPr
           </li>
         ))}
       </ul>
-      {shipments.some((s) => !s.deliverBy) && (
-        <p className="muted small">
-          {i18n._('The delivery date shows once your address’s PIN code is known.')}
-        </p>
-      )}
     </section>
   );
 }

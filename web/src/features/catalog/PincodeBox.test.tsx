@@ -98,6 +98,15 @@ describe('the product page’s pincode box', () => {
     expect(screen.queryByTestId('promise-cod')).not.toBeInTheDocument();
   });
 
+  it('says why no day is promised where it delivers without one', async () => {
+    const reason = 'The seller has not added a pickup address yet, so we cannot promise a delivery date';
+    setup({ '560034': { body: promise({ deliverBy: null, days: null, reason, shippingFee: 0 }) } });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Check delivery' }), '560034{Enter}');
+    expect(await screen.findByTestId('promise-no-date')).toHaveTextContent(reason);
+    expect(screen.queryByTestId('promise-date')).toBeNull();
+    expect(screen.getByTestId('promise-cod')).toHaveTextContent('Cash On Delivery available');
+  });
+
   it('shows the server’s refusal of a PIN code inline, and remembers no refused code', async () => {
     setup({
       '999999': {

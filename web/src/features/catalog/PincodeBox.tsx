@@ -109,9 +109,14 @@ function PromiseLines({ answer: a }: { answer: PromiseAnswer }) {
   }
   return (
     <>
-      {a.deliverBy && (
+      {a.deliverBy ? (
         <p className="promise-date" data-testid="promise-date">
           {i18n._('Delivery by {day}', { day: formatPromiseDay(a.deliverBy, i18n.locale) })}
+        </p>
+      ) : (
+        // Delivered, but no day can be promised (the seller has not said where it ships from).
+        <p className="muted" data-testid="promise-no-date">
+          {a.reason ?? i18n._(DELIVERY_PROMISE)}
         </p>
       )}
       <p data-testid="promise-fee">
