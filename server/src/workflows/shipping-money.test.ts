@@ -204,6 +204,7 @@ describe.each(['flat18', 'india'] as const)('shipping and COD fees after the ord
     );
     expect(printed).toContain('Shipping charges');
     expect(printed).toContain('996812');
+    expect(printed).toMatch(/HSN\/ ?SAC/);
     expect(printed).toContain(rupeesInWords(e.one.total));
 
     // Delivered: the seller's sale includes the fee (feesTo seller); no commission on it.

@@ -196,7 +196,13 @@ function columns(doc: TaxDocument): Column[] {
     ? [money('Amount', 52, (l) => l.amount), money('Discount', 48, (l) => l.discount)]
     : [];
   const fixed: Column[] = [
-    { label: 'HSN', width: w.hsn, align: 'left', value: (l) => l.hsn },
+    // A fee's line carries a services code (SAC 996812): the column says so when there is one.
+    {
+      label: doc.lines.some((l) => l.charge) ? 'HSN/SAC' : 'HSN',
+      width: w.hsn,
+      align: 'left',
+      value: (l) => l.hsn,
+    },
     { label: 'Qty', width: w.qty, align: 'right', value: (l) => String(l.quantity) },
     money('Unit price', w.unit, (l) => l.unitPrice),
     ...gross,
