@@ -52,7 +52,7 @@ export async function cancelOrderItem(deps: WorkflowDeps, owner: ItemOwner, item
     // its seller's shipment not cancelled: the shipment's fees (its shipping fee, and the COD fee if
     // it carries it) go with it. The conditional UPDATE (`refunded_at is null`) releases each fee
     // once. A paid order gets them back in this item's refund (below); a COD order paid nothing,
-    // so the courier just never collects them (codToCollectPaise leaves released fees out). The last
+    // so the courier just never collects them (orders `codFeesDuePaise` leaves released fees out). The last
     // item of the whole order releases every fee left (its refund is the order's remainder anyway).
     const wholeShipment = others.every((o) => o.sellerId !== item.sellerId || o.status === 'cancelled');
     const released = lastOne
