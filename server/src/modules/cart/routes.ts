@@ -70,7 +70,8 @@ export default async function cartRoutes(fastify: FastifyInstance) {
     const now = new Date();
     const pricing = { view: { now, signedIn: true }, coupon, locale };
     const priced = priceLines(lines, pricing);
-    const method = checkout.paymentMethod === 'cod' ? 'cod' : 'stripe';
+    // As the order is placed: a checkout without a method chosen is Cash On Delivery (its COD fee shown).
+    const method = checkout.paymentMethod === 'stripe' ? 'stripe' : 'cod';
     const cart = priceCart(
       lines,
       { mode: config.gstMode, shipState: checkout.state, shipping, method },
