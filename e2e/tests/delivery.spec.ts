@@ -150,7 +150,14 @@ test('a PIN code on the product page promises a day and a fee; the cart and the 
     await expect(page.getByTestId('promise-fee')).toContainText('₹49.00');
     await page.getByRole('button', { name: 'English' }).click();
 
-    // The cart: the same day from this seller, its fee, and the shipping row.
+    // The cart, Cash On Delivery chosen: the same day from this seller, its fee, the shipping and
+    // COD fee rows.
+    await ok(
+      await request.put('/api/user/set-payment-method', {
+        headers: { 'auth-token': user.authToken },
+        data: { selectedMethod: 'COD' },
+      }),
+    );
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByRole('button', { name: 'Added' })).toBeVisible();
     await page.goto('/cart-page');
@@ -159,15 +166,16 @@ test('a PIN code on the product page promises a day and a fee; the cart and the 
       `Arrives by ${day} · from ${s.companyName}`,
     );
     await expect(shipment.getByTestId('shipment-fee')).toHaveText(`Delivery fee ${rupees(49)}`);
+    await expect(page.getByLabel('Payment method')).toHaveValue('COD');
     await expect(page.getByTestId('summary-shipping')).toHaveText(rupees(49));
-    // Rs. 799 + Rs. 49 shipping, 18% GST on both (flat18).
-    await expect(page.getByTestId('summary-total')).toHaveText(rupees(1000.64));
-    await page.getByLabel('Payment method').selectOption('COD');
+    await expect(page.getByTestId('summary-cod-fee')).toHaveText(rupees(20));
+    // Rs. 799 + Rs. 49 shipping + Rs. 20 COD fee, 18% GST on all three (flat18).
+    await expect(page.getByTestId('summary-total')).toHaveText(rupees(1024.24));
     await shoot(page, 'delivery-cart');
     await shootPart(page, '.cart-layout aside', 'delivery-cart-summary');
     await axe('cart with a shipment');
 
-    // Cash on delivery to the default address: the COD fee is added, then the order is placed.
+    // Cash on delivery to the default address.
     await page.getByRole('button', { name: 'Checkout' }).click();
     await expect(page).toHaveURL(/\/shipping-address$/);
     await page.getByRole('button', { name: 'Save and continue' }).click();
