@@ -320,7 +320,7 @@ export const shipmentPromiseSchema = z.object({
   companyName: z.string(),
   /** `YYYY-MM-DD`; null when the address is not known yet or not served. */
   deliverBy: z.string().nullable(),
-  /** Rupees: this shipment's shipping fee (before GST in flat18 mode). */
+  /** Rupees: this shipment's shipping fee as set, like the promise's (GST added in flat18 mode, included in india mode). */
   shippingFee: z.number(),
 });
 export type ShipmentPromise = z.infer<typeof shipmentPromiseSchema>;

@@ -175,7 +175,7 @@ export function cartShipments(
     const promise = place ? promiseFor(origin, place, delivery, now) : undefined;
     const feePaise = charges
       .filter((c) => c.kind === 'shipping' && c.sellerId === p.sellerId)
-      .reduce((n, c) => n + c.taxablePaise, 0);
+      .reduce((n, c) => n + c.feePaise, 0);
     bySeller.set(p.sellerId, {
       sellerId: p.sellerId,
       companyName: p.companyName,

@@ -72,7 +72,10 @@ export type OrderHeader = Pick<
 };
 
 /** An order's fee (order_charges) as its answer shows it: the shipment's shipping fee. */
-export type OrderCharge = Pick<typeof orderCharges.$inferSelect, 'sellerId' | 'kind' | 'taxablePaise'>;
+export type OrderCharge = Pick<
+  typeof orderCharges.$inferSelect,
+  'sellerId' | 'kind' | 'feePaise' | 'taxablePaise'
+>;
 
 /** What one order line of an answer is built from: the item's snapshot, its order, the product now. */
 export interface LineSource {
@@ -314,6 +317,7 @@ export async function getCustomerOrder(db: DbOrTx, userId: string, orderId: stri
     .select({
       sellerId: orderCharges.sellerId,
       kind: orderCharges.kind,
+      feePaise: orderCharges.feePaise,
       taxablePaise: orderCharges.taxablePaise,
     })
     .from(orderCharges)
@@ -373,7 +377,7 @@ export function orderShipments(
   for (const c of charges) {
     const shipment = bySeller.get(c.sellerId);
     if (shipment && c.kind === 'shipping')
-      shipment.shippingFee = paiseToRupees(rupeesToPaise(shipment.shippingFee) + c.taxablePaise);
+      shipment.shippingFee = paiseToRupees(rupeesToPaise(shipment.shippingFee) + c.feePaise);
   }
   return [...bySeller.values()].sort((a, b) =>
     a.sellerId < b.sellerId ? -1 : a.sellerId > b.sellerId ? 1 : 0,
