@@ -33,7 +33,7 @@ import {
   type VariantRow,
   variantSalesSql,
 } from '../catalog/index.ts';
-import { codOffered, findPlace, promiseFor } from '../delivery/index.ts';
+import { codOffered, promisesBySeller } from '../delivery/index.ts';
 import type { CheckoutState } from './checkout.ts';
 
 export interface CartLineRow {
@@ -154,7 +154,7 @@ export function priceCart(
 /**
  * The cart's shipments, one per seller (by seller id): the date promised to the checkout's PIN code
  * for an order now (null without a PIN code, one not served, or a seller without a pickup address)
- * and the shipment's shipping fee (taxable value, rupees).
+ * and the shipment's shipping fee as set (rupees).
  */
 export function cartShipments(
   lines: readonly { product: ProductRow }[],
@@ -163,23 +163,17 @@ export function cartShipments(
   delivery: Config['delivery'],
   now: Date,
 ): ShipmentPromise[] {
-  const place = postalCode ? findPlace(postalCode) : undefined;
+  const promised = promisesBySeller(lines, postalCode, delivery, now);
   const bySeller = new Map<string, ShipmentPromise>();
   for (const { product: p } of lines) {
     if (bySeller.has(p.sellerId)) continue;
-    const origin = {
-      pickupPostalCode: p.sellerPickupPostalCode,
-      dispatchDays: p.sellerDispatchDays,
-      cutoffHour: p.sellerCutoffHour,
-    };
-    const promise = place ? promiseFor(origin, place, delivery, now) : undefined;
     const feePaise = charges
       .filter((c) => c.kind === 'shipping' && c.sellerId === p.sellerId)
       .reduce((n, c) => n + c.feePaise, 0);
     bySeller.set(p.sellerId, {
       sellerId: p.sellerId,
       companyName: p.companyName,
-      deliverBy: promise?.serviceable ? promise.deliverBy : null,
+      deliverBy: promised.get(p.sellerId)?.deliverBy ?? null,
       shippingFee: paiseToRupees(feePaise),
     });
   }

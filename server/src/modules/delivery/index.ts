@@ -11,6 +11,8 @@ export {
   notServed,
   type Origin,
   promiseFor,
+  promisesBySeller,
+  type SellerOrigin,
   type ShipmentPromise,
 } from './promise.ts';
 export {

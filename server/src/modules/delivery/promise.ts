@@ -77,3 +77,39 @@ export function promiseFor(
     ...promiseDates(now, origin.dispatchDays, delivery.transitDays[zone], calendar),
   };
 }
+
+/** A seller as its products' rows carry it: where and how it ships. */
+export interface SellerOrigin {
+  sellerId: string;
+  sellerPickupPostalCode: string | null;
+  sellerDispatchDays: number;
+  sellerCutoffHour: number;
+}
+
+/**
+ * The dates promised for each seller's shipment of `lines` to `postalCode` for an order at `now`, by
+ * seller id: none for a seller without a pickup address, or to a PIN code unknown or not served. The
+ * cart shows these and the order stores them.
+ */
+export function promisesBySeller(
+  lines: readonly { product: SellerOrigin }[],
+  postalCode: string,
+  delivery: Config['delivery'],
+  now: Date,
+): Map<string, { dispatchBy: string; deliverBy: string }> {
+  const dates = new Map<string, { dispatchBy: string; deliverBy: string }>();
+  const place = postalCode ? findPlace(postalCode) : undefined;
+  if (!place) return dates;
+  for (const { product: p } of lines) {
+    if (dates.has(p.sellerId)) continue;
+    const origin = {
+      pickupPostalCode: p.sellerPickupPostalCode,
+      dispatchDays: p.sellerDispatchDays,
+      cutoffHour: p.sellerCutoffHour,
+    };
+    const promise = promiseFor(origin, place, delivery, now);
+    if (promise.serviceable && promise.zone !== null)
+      dates.set(p.sellerId, { dispatchBy: promise.dispatchBy, deliverBy: promise.deliverBy });
+  }
+  return dates;
+}

@@ -8,7 +8,7 @@ import { type Customer, lockCustomer } from '../accounts/index.ts';
 import type { ShippingAddress } from '../cart/index.ts';
 import type { ProductRow, VariantRow } from '../catalog/index.ts';
 import { colourOf, hsnOf, lineName, priceLines, takeStockOf } from '../catalog/index.ts';
-import { codOffered, findPlace, noCodHere, promiseFor } from '../delivery/index.ts';
+import { codOffered, noCodHere, promisesBySeller } from '../delivery/index.ts';
 import { type ReadCoupon, type Redemption, redeemCoupon } from '../offers/index.ts';
 
 /** One line to order: the product, the size/colour bought (its price is the variant's) and how many. */
@@ -130,7 +130,7 @@ export function draftOrder(customer: Customer, input: NewOrder, on = new Date())
     input.shipping,
     input.method,
   );
-  const promised = promisedDates(lines, postalCode, input.delivery, on);
+  const promised = promisesBySeller(lines, postalCode, input.delivery, on);
   if (taxed.totalPaise > MAX_ORDER_PAISE) throw conflict(TOO_LARGE);
   if (input.expectedTotalPaise !== undefined && input.expectedTotalPaise !== taxed.totalPaise)
     throw pricesChanged(taxed.totalPaise);
@@ -207,34 +207,6 @@ const chargeRow = (c: TaxedCharge): OrderDraft['charges'][number] => ({
   taxablePaise: c.taxablePaise,
   taxPaise: c.taxPaise,
 });
-
-/**
- * The dates promised for each seller's shipment (delivery `promiseFor`, from the seller's pickup
- * pincode, dispatch days and cut-off hour) to `postalCode` for an order at `now`. A seller without a
- * pickup address, or a pincode not served or not in the directory, has none (its items' dates null).
- */
-function promisedDates(
-  lines: readonly DraftLine[],
-  postalCode: string,
-  delivery: Config['delivery'],
-  now: Date,
-): Map<string, { dispatchBy: string; deliverBy: string }> {
-  const dates = new Map<string, { dispatchBy: string; deliverBy: string }>();
-  const place = findPlace(postalCode);
-  if (!place) return dates;
-  for (const { product: p } of lines) {
-    if (dates.has(p.sellerId)) continue;
-    const origin = {
-      pickupPostalCode: p.sellerPickupPostalCode,
-      dispatchDays: p.sellerDispatchDays,
-      cutoffHour: p.sellerCutoffHour,
-    };
-    const promise = promiseFor(origin, place, delivery, now);
-    if (promise.serviceable && promise.zone !== null)
-      dates.set(p.sellerId, { dispatchBy: promise.dispatchBy, deliverBy: promise.deliverBy });
-  }
-  return dates;
-}
 
 /** The first line (in the order stock is taken in) asking for more than its size's stock as read. */
 export const shortLine = <L extends DraftLine>(lines: readonly L[]) =>
