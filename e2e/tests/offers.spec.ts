@@ -286,4 +286,15 @@ test('early access: a signed-in shopper sees the sale price before it opens to e
     'Early access for you: the sale opens to all on',
   );
   await shoot(page, 'offers-product-early-access');
+
+  // The seller takes the sale price back: journeys after this one buy the newest products at the
+  // price everyone sees, signed in or not.
+  await ok(
+    await request.put(`/api/seller/sale-events/${event._id}/prices`, {
+      headers: asSeller,
+      data: { items: [] },
+    }),
+  );
+  await page.goto(`/product-page/${productId}`);
+  await expect(page.getByTestId('buy-price')).toHaveText(rupees(799));
 });
