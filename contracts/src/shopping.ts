@@ -3,8 +3,8 @@ import { addressSchema, citySchema, postalCodeSchema, stateSchema } from './acco
 import { isoDateSchema } from './answers.ts';
 import { type Product, pageQuerySchema, productSchema } from './catalog.ts';
 import { isSelfDelivery } from './couriers.ts';
-import { MAX_LINE_QUANTITY, PAYMENT_METHODS } from './form-rules.ts';
 import { shipmentPromiseSchema } from './delivery.ts';
+import { MAX_LINE_QUANTITY, PAYMENT_METHODS } from './form-rules.ts';
 import { cartCouponSchema } from './offers.ts';
 import { ORDER_ITEM_STATUSES, PAYMENT_STATUSES } from './statuses.ts';
 import { textField } from './text.ts';

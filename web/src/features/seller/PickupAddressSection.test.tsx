@@ -69,7 +69,9 @@ describe('the pickup address', () => {
       jsonResponse({ success: true, pickupAddress: body, dispatchDays: 2 }),
     );
     const banner = await screen.findByTestId('no-pickup-banner');
-    expect(banner).toHaveTextContent('Add your pickup address: until then shoppers see no delivery date for your products.');
+    expect(banner).toHaveTextContent(
+      'Add your pickup address: until then shoppers see no delivery date for your products.',
+    );
     expect(within(banner).getByRole('link', { name: 'Add pickup address' })).toHaveAttribute(
       'href',
       '/seller-profile#pickup',

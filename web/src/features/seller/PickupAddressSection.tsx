@@ -72,7 +72,9 @@ export function NoPickupBanner() {
   return (
     <div className="gst-banner pickup-banner" role="status" data-testid="no-pickup-banner">
       <p className="gst-banner-text">
-        <strong>{i18n._('Add your pickup address: until then shoppers see no delivery date for your products.')}</strong>{' '}
+        <strong>
+          {i18n._('Add your pickup address: until then shoppers see no delivery date for your products.')}
+        </strong>{' '}
         {i18n._('Couriers collect your orders there, and delivery dates are counted from its PIN code.')}
       </p>
       <Link to={`/seller-profile#${PICKUP_SECTION}`} className="btn btn-sm btn-primary">
