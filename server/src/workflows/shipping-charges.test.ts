@@ -170,6 +170,10 @@ describe('shipping and COD fees, GST_MODE=flat18', () => {
     expect(placed.statusCode).toBe(200);
     const answer = placed.json().order;
     expect(answer).toMatchObject({ subtotal: 800.5, shipping: 98, codFee: 39, gst: 168.75, total: 1106.25 });
+    // The tax lines shown under GST add up to it: the fees' tax is in them, split like their goods'.
+    const taxSum = (lines: { amount: number }[]) => Math.round(lines.reduce((n, l) => n + l.amount * 100, 0));
+    expect(taxSum(cart.summary.taxLines)).toBe(16_875);
+    expect(taxSum(answer.taxLines)).toBe(16_875);
     const atOrder = sameCityPromises(shop, t0, t1);
     const lowItem = answer.items.find((i: { productId: string }) => i.productId === a.id);
     const highItem = answer.items.find((i: { productId: string }) => i.productId === b.id);
@@ -438,6 +442,9 @@ describe('shipping and COD fees, GST_MODE=india (fees include their GST)', () =>
       gst: 511.37,
       total: 3943.5,
     });
+    const taxSum = (lines: { amount: number }[]) => Math.round(lines.reduce((n, l) => n + l.amount * 100, 0));
+    expect(taxSum(cart.summary.taxLines)).toBe(51_137);
+    expect(taxSum(placed.json().order.taxLines)).toBe(51_137);
     const [order] = await api.ordersOf(user.id);
     expect(order).toMatchObject({
       subtotalPaise: 330_475,

@@ -125,13 +125,21 @@ export function priceCart(
     tax.method ?? 'stripe',
   );
   const placeCode = gstStateCode(tax.shipState) ?? null;
-  const breakdown = taxBreakdown(
-    taxed.lines.map((t, i) => ({
+  const supplyOfSeller = (product: ProductRow) =>
+    placeCode ? supplyOf(sellerStateCode(sellerOf(product)), placeCode) : null;
+  const breakdown = taxBreakdown([
+    ...taxed.lines.map((t, i) => ({
       ratePercent: t.ratePercent,
       taxPaise: t.taxPaise,
-      supply: placeCode ? supplyOf(sellerStateCode(sellerOf(lines[i]!.product)), placeCode) : null,
+      supply: supplyOfSeller(lines[i]!.product),
     })),
-  );
+    // A fee's tax is its seller's, split like that seller's goods.
+    ...taxed.charges.map((c) => ({
+      ratePercent: c.ratePercent,
+      taxPaise: c.taxPaise,
+      supply: supplyOfSeller(lines.find((l) => l.product.sellerId === c.sellerId)!.product),
+    })),
+  ]);
   const summary: CartSummary = {
     pieces: lines.reduce((n, l) => n + l.quantity, 0),
     subtotal: paiseToRupees(taxed.subtotalPaise),

@@ -74,7 +74,7 @@ export type OrderHeader = Pick<
 /** An order's fee (order_charges) as its answer shows it: the shipment's shipping fee. */
 export type OrderCharge = Pick<
   typeof orderCharges.$inferSelect,
-  'sellerId' | 'kind' | 'feePaise' | 'taxablePaise'
+  'sellerId' | 'kind' | 'feePaise' | 'taxablePaise' | 'taxPaise' | 'gstRateBp'
 >;
 
 /** What one order line of an answer is built from: the item's snapshot, its order, the product now. */
@@ -319,6 +319,8 @@ export async function getCustomerOrder(db: DbOrTx, userId: string, orderId: stri
       kind: orderCharges.kind,
       feePaise: orderCharges.feePaise,
       taxablePaise: orderCharges.taxablePaise,
+      taxPaise: orderCharges.taxPaise,
+      gstRateBp: orderCharges.gstRateBp,
     })
     .from(orderCharges)
     .where(eq(orderCharges.orderId, order.id));
@@ -339,9 +341,20 @@ function lineTax({ item, order, sellerStateCode }: LineSource): OrderLine['tax']
 }
 
 /** An order's tax lines, summed from its items' (cancelled ones too: the order's totals are as placed). */
-export function orderTaxLines(items: readonly OrderLine[]): TaxLine[] {
+export function orderTaxLines(items: readonly OrderLine[], charges: readonly OrderCharge[] = []): TaxLine[] {
   const sums = new Map<string, TaxLine>();
-  for (const { tax } of items) {
+  // A fee's tax is split as its seller's goods are (the same seller, the same place of supply).
+  const feeTaxes = charges.map((c) => {
+    const intra = items.some((i) => i.product[0].sellerId === c.sellerId && i.tax.cgst > 0);
+    const split = splitTax(c.taxPaise, intra ? 'intra' : 'inter');
+    return {
+      rate: c.gstRateBp / 100,
+      cgst: paiseToRupees(split.cgstPaise),
+      sgst: paiseToRupees(split.sgstPaise),
+      igst: paiseToRupees(split.igstPaise),
+    };
+  });
+  for (const tax of [...items.map((i) => i.tax), ...feeTaxes]) {
     const parts: [string, number, number][] = [
       ['CGST', tax.rate / 2, tax.cgst],
       ['SGST', tax.rate / 2, tax.sgst],
@@ -405,7 +418,7 @@ export function toApiOrder(
     shipments: orderShipments(items, charges),
     total: paiseToRupees(order.totalPaise),
     taxIncluded: order.gstMode === 'india',
-    taxLines: orderTaxLines(items),
+    taxLines: orderTaxLines(items, charges),
     date: order.createdAt.toISOString(),
     items,
     discount: paiseToRupees(order.discountPaise ?? 0),
