@@ -39,6 +39,8 @@ COPY --from=build /app/server/dist server/dist
 # Migrations and the database functions (ADR 021) are read from the sources' folders at start.
 COPY --from=build /app/server/src/db/migrations server/src/db/migrations
 COPY --from=build /app/server/src/db/functions server/src/db/functions
+# India's pincodes (ADR 024), read by the delivery module on first use.
+COPY --from=build /app/server/assets server/assets
 COPY --from=build /app/web/dist web/dist
 COPY --from=build /app/web/dist-ssr web/dist-ssr
 RUN mkdir -p /app/data && chown node:node /app/data

