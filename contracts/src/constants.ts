@@ -8,6 +8,7 @@ export * from './amount-in-words.ts';
 export * from './catalog-constants.ts';
 export * from './couriers.ts';
 export * from './dashboard-days.ts';
+export * from './delivery-rules.ts';
 export * from './form-rules.ts';
 export * from './gst-rates.ts';
 export * from './gstin.ts';

@@ -1,4 +1,4 @@
-import { type Charge, chargesFor, type ShippingSettings, shipmentsOf } from './delivery.ts';
+import { type Charge, chargesFor, type ShippingSettings, shipmentsOf } from './delivery-rules.ts';
 import { GST_RATE_TABLE, type GstRateRow } from './gst-rates.ts';
 import { gstStateCode } from './india.ts';
 import type { GstMode, SupplyType } from './tax-constants.ts';
