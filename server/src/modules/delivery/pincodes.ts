@@ -15,12 +15,26 @@ let directory: Map<string, Place> | undefined;
 
 function load(): Map<string, Place> {
   const places = new Map<string, Place>();
+  // One string per district and one list per set of states, shared by their pincodes (~750 and ~40).
+  const shared = new Map<string, string>();
+  const stateLists = new Map<string, readonly string[]>();
   const text = gunzipSync(readFileSync(FILE)).toString('utf8');
   for (const line of text.split('\n')) {
     if (!line) continue;
     const [pincode, district, states, metro] = line.split('\t') as [string, string, string, string];
-    const all = states.split('|');
-    places.set(pincode, { pincode, district, state: all[0]!, states: all, metro: metro === '1' });
+    if (!shared.has(district)) shared.set(district, district);
+    let all = stateLists.get(states);
+    if (!all) {
+      all = states.split('|');
+      stateLists.set(states, all);
+    }
+    places.set(pincode, {
+      pincode,
+      district: shared.get(district)!,
+      state: all[0]!,
+      states: all,
+      metro: metro === '1',
+    });
   }
   return places;
 }
