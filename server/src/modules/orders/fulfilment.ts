@@ -1,13 +1,13 @@
 import { trackingLinkFor } from '@vastra/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema.ts';
+import { orderItems, orders, sellers } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { ShippingAddress } from '../cart/index.ts';
-import { codOffered, noCodHere, pincodeProblem } from '../delivery/index.ts';
+import { codOffered, noCodHere, pincodeProblem, promisesBySeller } from '../delivery/index.ts';
 import { invoiceShipment, operatorOf } from '../invoices/index.ts';
 import { recordDelivery } from '../ledger/index.ts';
 import { linkItemsToInvoice } from './invoice-links.ts';
@@ -175,7 +175,7 @@ export async function changeOrderAddress(
   if (problem) throw badRequest(problem, 'postalCode');
   await db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ status: orders.paymentStatus, method: orders.paymentMethod })
+      .select({ status: orders.paymentStatus, method: orders.paymentMethod, placedAt: orders.createdAt })
       .from(orders)
       .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
       .for('update');
@@ -184,16 +184,42 @@ export async function changeOrderAddress(
     if (order.method === 'cod' && !codOffered(address.postalCode, delivery))
       throw conflict(noCodHere(address.postalCode));
     const items = await tx
-      .select({ status: orderItems.status })
+      .select({
+        status: orderItems.status,
+        product: {
+          sellerId: orderItems.sellerId,
+          sellerPickupPostalCode: sellers.pickupPostalCode,
+          sellerDispatchDays: sellers.dispatchDays,
+          sellerCutoffHour: sellers.cutoffHour,
+        },
+      })
       .from(orderItems)
+      .innerJoin(sellers, eq(sellers.id, orderItems.sellerId))
       .where(eq(orderItems.orderId, orderId));
     const open = items.filter((i) => i.status !== 'cancelled');
     if (open.length === 0 || open.some((i) => i.status !== 'pending' && i.status !== 'awaiting_payment')) {
       throw conflict('The address can only be changed before any item of the order has shipped');
     }
+    const now = new Date();
     await tx
       .update(orders)
-      .set({ ...address, updatedAt: new Date() })
+      .set({ ...address, updatedAt: now })
       .where(eq(orders.id, orderId));
+    // The promise to the new PIN code, counted from when the order was placed: the dispatch date
+    // depends only on that and the seller, so it stays; the delivery date follows the new zone (none
+    // without the seller's pickup address).
+    const promised = promisesBySeller(open, address.postalCode, delivery, order.placedAt);
+    for (const sellerId of new Set(open.map((i) => i.product.sellerId))) {
+      await tx
+        .update(orderItems)
+        .set({ deliverBy: promised.get(sellerId)?.deliverBy ?? null, updatedAt: now })
+        .where(
+          and(
+            eq(orderItems.orderId, orderId),
+            eq(orderItems.sellerId, sellerId),
+            ne(orderItems.status, 'cancelled'),
+          ),
+        );
+    }
   });
 }
