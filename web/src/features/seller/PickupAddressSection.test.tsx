@@ -23,23 +23,36 @@ const JAIPUR = {
 
 /**
  * The seller centre's API as the screens see it: the pickup address (`first` until a PUT is
- * accepted), a PUT of it answered by `onPut`, and the settings' PUT echoing the days asked for.
+ * accepted), a PUT of it answered by `onPut`, the settings (cut-off `cutoffHour`) and their PUT,
+ * answered by `onSettings` (by default saving and echoing what is asked for).
  */
-function setup(first: PickupAddressAnswer, onPut: (body: typeof JAIPUR) => Response) {
+function setup(
+  first: PickupAddressAnswer,
+  onPut: (body: typeof JAIPUR) => Response,
+  cutoffHour = 14,
+  onSettings?: (body: Record<string, number>) => Response | undefined,
+) {
   signIn('seller', 'seller-token', 'Arjun Mehta');
   let current = first;
+  let settings = { success: true, lowStockThreshold: 5, dispatchDays: first.dispatchDays, cutoffHour };
   const fetch = vi.fn(async (path: string, init?: RequestInit) => {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     if (path === '/api/seller/pickup-address' && init?.method === 'PUT') {
       const answer = onPut(body);
-      if (answer.ok) current = { ...current, pickupAddress: body };
-      return answer;
+      if (!answer.ok) return answer;
+      // As the server answers: the address saved, with the handling time as it is now.
+      current = { ...current, pickupAddress: body };
+      return jsonResponse(current);
     }
     if (path === '/api/seller/pickup-address') return jsonResponse(current);
     if (path === '/api/seller/settings' && init?.method === 'PUT') {
-      current = { ...current, dispatchDays: body.dispatchDays };
-      return jsonResponse({ success: true, lowStockThreshold: 5, cutoffHour: 14, ...body });
+      const refused = onSettings?.(body);
+      if (refused) return refused;
+      settings = { ...settings, ...body };
+      current = { ...current, dispatchDays: settings.dispatchDays };
+      return jsonResponse(settings);
     }
+    if (path === '/api/seller/settings') return jsonResponse(settings);
     return jsonResponse({ success: false, error: 'Not found' }, {}, 404);
   });
   vi.stubGlobal('fetch', fetch);
@@ -144,8 +157,74 @@ describe('the pickup address', () => {
     ]);
   }, 20_000);
 
+  it('prefills the order cut-off from the settings and sends a changed one with the days', async () => {
+    const { puts, user } = setup(
+      { success: true, pickupAddress: JAIPUR, dispatchDays: 2 },
+      (body) => jsonResponse({ success: true, pickupAddress: body, dispatchDays: 2 }),
+      16,
+    );
+    const shown = await screen.findByTestId('pickup-address');
+    expect(shown).toHaveTextContent('Orders placed after 16:00 (IST) are dispatched from the next day');
+    await user.click(screen.getByRole('button', { name: 'Change pickup address' }));
+    const cutoff = screen.getByLabelText('Orders after');
+    expect(cutoff).toHaveValue('16');
+    expect(cutoff).toHaveAccessibleDescription(
+      'Orders placed after 16:00 (IST) are dispatched from the next day',
+    );
+
+    await user.selectOptions(cutoff, '18:00 (IST)');
+    expect(cutoff).toHaveAccessibleDescription(
+      'Orders placed after 18:00 (IST) are dispatched from the next day',
+    );
+    await user.selectOptions(screen.getByLabelText('Dispatch within'), '3 working days');
+    await user.click(screen.getByRole('button', { name: 'Save pickup address' }));
+    expect(await screen.findByTestId('pickup-address')).toHaveTextContent(
+      'Orders placed after 18:00 (IST) are dispatched from the next day',
+    );
+    expect(screen.getByTestId('pickup-address')).toHaveTextContent('3 working days');
+    expect(puts()).toEqual([
+      ['/api/seller/pickup-address', { ...JAIPUR, phone: '+91 98290 12345' }],
+      ['/api/seller/settings', { dispatchDays: 3, cutoffHour: 18 }],
+    ]);
+
+    // Only the cut-off changed: only it is sent, and the form opens with the saved hour.
+    await user.click(screen.getByRole('button', { name: 'Change pickup address' }));
+    expect(screen.getByLabelText('Orders after')).toHaveValue('18');
+    await user.selectOptions(screen.getByLabelText('Orders after'), '10:00 (IST)');
+    await user.click(screen.getByRole('button', { name: 'Save pickup address' }));
+    expect(await screen.findByTestId('pickup-address')).toHaveTextContent('after 10:00 (IST)');
+    expect(puts().at(-1)).toEqual(['/api/seller/settings', { cutoffHour: 10 }]);
+  }, 20_000);
+
+  it('shows a refused cut-off hour beside its field', async () => {
+    const message = 'cutoffHour must be a whole hour from 0 to 23';
+    const { user } = setup(
+      { success: true, pickupAddress: JAIPUR, dispatchDays: 2 },
+      (body) => jsonResponse({ success: true, pickupAddress: body, dispatchDays: 2 }),
+      14,
+      (body) =>
+        body.cutoffHour === 20
+          ? jsonResponse(
+              { success: false, error: message, errors: [{ msg: message, path: 'cutoffHour' }] },
+              {},
+              400,
+            )
+          : undefined,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Change pickup address' }));
+    const cutoff = screen.getByLabelText('Orders after');
+    expect(cutoff).toHaveValue('14');
+    await user.selectOptions(cutoff, '20:00 (IST)');
+    await user.click(screen.getByRole('button', { name: 'Save pickup address' }));
+    await waitFor(() => expect(cutoff).toHaveFocus());
+    expect(cutoff).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(cutoff).toHaveAttribute('aria-invalid', 'true');
+    // Still editing; the saved cut-off is unchanged.
+    expect(screen.getByRole('form', { name: 'Pickup address' })).toBeInTheDocument();
+  }, 20_000);
+
   it('checks every field before sending', () => {
-    expect(validatePickup({ ...JAIPUR, dispatchDays: '2' })).toEqual({});
+    expect(validatePickup({ ...JAIPUR, dispatchDays: '2', cutoffHour: '14' })).toEqual({});
     expect(
       validatePickup({
         line1: ' ',
@@ -154,6 +233,7 @@ describe('the pickup address', () => {
         postalCode: '02001',
         phone: '12345',
         dispatchDays: '',
+        cutoffHour: '',
       }),
     ).toEqual({
       line1: 'Address is required',
@@ -162,7 +242,14 @@ describe('the pickup address', () => {
       postalCode: 'Please enter a valid 6-digit PIN code',
       phone: 'Please enter a valid 10-digit Indian mobile number',
       dispatchDays: 'Choose how many working days you need to dispatch an order',
+      cutoffHour: 'Choose the hour after which orders are dispatched from the next day',
     });
-    expect(validatePickup({ ...JAIPUR, dispatchDays: '16' })).toHaveProperty('dispatchDays');
+    expect(validatePickup({ ...JAIPUR, dispatchDays: '16', cutoffHour: '14' })).toHaveProperty(
+      'dispatchDays',
+    );
+    expect(validatePickup({ ...JAIPUR, dispatchDays: '2', cutoffHour: '24' })).toEqual({
+      cutoffHour: 'Choose the hour after which orders are dispatched from the next day',
+    });
+    expect(validatePickup({ ...JAIPUR, dispatchDays: '2', cutoffHour: '0' })).toEqual({});
   });
 });

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PickupAddressAnswer } from '@vastra/contracts';
+import type { PickupAddressAnswer, SellerSettingsAnswer } from '@vastra/contracts';
 import {
   formatIndianMobile,
   INDIAN_STATE_NAMES,
@@ -14,7 +14,13 @@ import { type FieldErrors, useFieldErrors } from '../../lib/field-errors.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { Link, useLocation } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
-import { centreKeys, saveDispatchDays, savePickupAddress, usePickupAddress } from './centre-api.ts';
+import {
+  centreKeys,
+  savePickupAddress,
+  saveSellerSettings,
+  usePickupAddress,
+  useSellerSettings,
+} from './centre-api.ts';
 
 /** The profile's section (and the banners' link target): `/seller-profile#pickup`. */
 export const PICKUP_SECTION = 'pickup';
@@ -22,20 +28,30 @@ export const PICKUP_SECTION = 'pickup';
 /** The server's range for the handling time (contracts' dispatchDaysSchema): 0 to 15 working days. */
 const DISPATCH_DAYS_MAX = 15;
 const DISPATCH_CHOICES = Array.from({ length: DISPATCH_DAYS_MAX + 1 }, (_, n) => n);
+/** The cut-off hour's range (contracts' sellerSettingsSchema): a whole hour, 0 to 23, IST. */
+const CUTOFF_HOUR_MAX = 23;
+const CUTOFF_CHOICES = Array.from({ length: CUTOFF_HOUR_MAX + 1 }, (_, n) => n);
 
-const NAMES = ['line1', 'city', 'state', 'postalCode', 'phone', 'dispatchDays'] as const;
+const NAMES = ['line1', 'city', 'state', 'postalCode', 'phone', 'dispatchDays', 'cutoffHour'] as const;
 type Name = (typeof NAMES)[number];
 export type PickupValues = Record<Name, string>;
 
 const STATE_OPTIONS = INDIAN_STATE_NAMES.map((name) => ({ value: name, label: name }));
 
-const valuesOf = (answer: PickupAddressAnswer): PickupValues => ({
+/** "14:00": the hour as the 24-hour clock shows it. */
+const hourText = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+/** The address and handling time as saved, with the cut-off hour from the settings. */
+type Saved = PickupAddressAnswer & { cutoffHour: number };
+
+const valuesOf = (answer: Saved): PickupValues => ({
   line1: answer.pickupAddress?.line1 ?? '',
   city: answer.pickupAddress?.city ?? '',
   state: answer.pickupAddress?.state ?? '',
   postalCode: answer.pickupAddress?.postalCode ?? '',
   phone: formatIndianMobile(answer.pickupAddress?.phone ?? ''),
   dispatchDays: String(answer.dispatchDays),
+  cutoffHour: String(answer.cutoffHour),
 });
 
 /** The server's rules, checked before sending so every problem shows at once. */
@@ -51,6 +67,9 @@ export function validatePickup(v: PickupValues): FieldErrors {
   const days = Number(v.dispatchDays);
   if (!v.dispatchDays || !Number.isInteger(days) || days < 0 || days > DISPATCH_DAYS_MAX)
     e.dispatchDays = /*i18n*/ 'Choose how many working days you need to dispatch an order';
+  const hour = Number(v.cutoffHour);
+  if (!v.cutoffHour || !Number.isInteger(hour) || hour < 0 || hour > CUTOFF_HOUR_MAX)
+    e.cutoffHour = /*i18n*/ 'Choose the hour after which orders are dispatched from the next day';
   return e;
 }
 
@@ -59,6 +78,13 @@ function dispatchText(i18n: ReturnType<typeof useI18n>, days: number): string {
   return days === 0
     ? i18n._('Same day')
     : i18n._('{days, plural, one {# working day} other {# working days}}', { days });
+}
+
+/** "Orders placed after 14:00 (IST) are dispatched from the next day". */
+function cutoffText(i18n: ReturnType<typeof useI18n>, hour: number): string {
+  return i18n._('Orders placed after {time} (IST) are dispatched from the next day', {
+    time: hourText(hour),
+  });
 }
 
 /**
@@ -91,9 +117,10 @@ export function NoPickupBanner() {
 export function PickupAddressSection() {
   const i18n = useI18n();
   const pickup = usePickupAddress();
+  const settings = useSellerSettings();
   const location = useLocation();
   const sectionRef = useRef<HTMLElement>(null);
-  const loaded = Boolean(pickup.data);
+  const loaded = Boolean(pickup.data && settings.data);
 
   // The "Add pickup address" banner links here: bring the form into view once it is there.
   useEffect(() => {
@@ -115,10 +142,10 @@ export function PickupAddressSection() {
           'Where couriers collect your orders. Shoppers’ delivery dates count from its PIN code and your dispatch time.',
         )}
       </p>
-      {pickup.data ? (
-        <PickupEditor answer={pickup.data} />
-      ) : pickup.isError ? (
-        <p className="field-error">{pickup.error.message}</p>
+      {pickup.data && settings.data ? (
+        <PickupEditor answer={{ ...pickup.data, cutoffHour: settings.data.cutoffHour }} />
+      ) : pickup.isError || settings.isError ? (
+        <p className="field-error">{(pickup.error ?? settings.error)?.message}</p>
       ) : (
         <p className="muted">{i18n._('Loading…')}</p>
       )}
@@ -126,7 +153,7 @@ export function PickupAddressSection() {
   );
 }
 
-function PickupEditor({ answer }: { answer: PickupAddressAnswer }) {
+function PickupEditor({ answer }: { answer: Saved }) {
   const i18n = useI18n();
   const qc = useQueryClient();
   const saved = answer.pickupAddress;
@@ -143,13 +170,22 @@ function PickupEditor({ answer }: { answer: PickupAddressAnswer }) {
         postalCode: v.postalCode.trim(),
         phone: v.phone.trim(),
       });
+      // Kept even if the settings below are refused: the address itself is saved.
+      qc.setQueryData(centreKeys.pickup, address);
       const days = Number(v.dispatchDays);
-      if (days === address.dispatchDays) return address;
-      const settings = await saveDispatchDays(days);
-      return { ...address, dispatchDays: settings.dispatchDays };
+      const hour = Number(v.cutoffHour);
+      const changed = {
+        ...(days === address.dispatchDays ? {} : { dispatchDays: days }),
+        ...(hour === answer.cutoffHour ? {} : { cutoffHour: hour }),
+      };
+      if (Object.keys(changed).length === 0) return { address, settings: undefined };
+      return { address, settings: await saveSellerSettings(changed) };
     },
-    onSuccess: (next) => {
-      qc.setQueryData(centreKeys.pickup, next);
+    onSuccess: ({ address, settings }) => {
+      if (settings) {
+        qc.setQueryData(centreKeys.pickup, { ...address, dispatchDays: settings.dispatchDays });
+        qc.setQueryData<SellerSettingsAnswer>(centreKeys.settings, settings);
+      }
       toast.success(i18n._('Pickup address saved'));
       setEditing(false);
     },
@@ -192,6 +228,10 @@ function PickupEditor({ answer }: { answer: PickupAddressAnswer }) {
           <div>
             <dt>{i18n._('Dispatch within')}</dt>
             <dd>{dispatchText(i18n, answer.dispatchDays)}</dd>
+          </div>
+          <div>
+            <dt>{i18n._('Order cut-off')}</dt>
+            <dd>{cutoffText(i18n, answer.cutoffHour)}</dd>
           </div>
         </dl>
       )}
@@ -244,6 +284,13 @@ function PickupEditor({ answer }: { answer: PickupAddressAnswer }) {
               options={DISPATCH_CHOICES.map((n) => ({ value: String(n), label: dispatchText(i18n, n) }))}
               hint={i18n._('Working days from an order to handing it to the courier')}
               {...bind('dispatchDays')}
+            />
+            <SelectField
+              label={i18n._('Orders after')}
+              placeholder=""
+              options={CUTOFF_CHOICES.map((n) => ({ value: String(n), label: `${hourText(n)} (IST)` }))}
+              hint={values.cutoffHour ? cutoffText(i18n, Number(values.cutoffHour)) : undefined}
+              {...bind('cutoffHour')}
             />
           </div>
           <div className="row">

@@ -9,6 +9,7 @@ import type {
   PickupAddressInput,
   SellerDashboard,
   SellerSettingsAnswer,
+  SellerSettingsInput,
 } from '@vastra/contracts';
 import { api, errorMessage, NETWORK_ERROR, qs } from '../../lib/api.ts';
 import { tokenOf } from '../../lib/auth.ts';
@@ -19,6 +20,7 @@ export const centreKeys = {
   dashboard: (days: DashboardDays) => ['seller', 'dashboard', days] as const,
   lowStock: ['seller', 'low-stock'] as const,
   pickup: ['seller', 'pickup-address'] as const,
+  settings: ['seller', 'settings'] as const,
 };
 
 export function useSellerDashboard(days: DashboardDays) {
@@ -59,12 +61,20 @@ export function savePickupAddress(address: PickupAddressInput) {
   });
 }
 
-/** The handling time: working days from an order to its dispatch. */
-export function saveDispatchDays(dispatchDays: number) {
+/** The seller's settings: low-stock threshold, handling time and order cut-off hour (IST). */
+export function useSellerSettings() {
+  return useQuery({
+    queryKey: centreKeys.settings,
+    queryFn: () => api<SellerSettingsAnswer>('/api/seller/settings', { as: 'seller' }),
+  });
+}
+
+/** Saves some of the settings (what is left out is kept): the handling time, the cut-off hour. */
+export function saveSellerSettings(settings: SellerSettingsInput) {
   return api<SellerSettingsAnswer>('/api/seller/settings', {
     method: 'PUT',
     as: 'seller',
-    body: { dispatchDays },
+    body: settings,
   });
 }
 
