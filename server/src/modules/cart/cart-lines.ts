@@ -33,7 +33,7 @@ import {
   type VariantRow,
   variantSalesSql,
 } from '../catalog/index.ts';
-import { codOffered, promisesBySeller } from '../delivery/index.ts';
+import { promisesBySeller } from '../delivery/index.ts';
 import type { CheckoutState } from './checkout.ts';
 
 export interface CartLineRow {
@@ -189,10 +189,6 @@ export function cartShipments(
     a.sellerId < b.sellerId ? -1 : a.sellerId > b.sellerId ? 1 : 0,
   );
 }
-
-/** Whether Cash On Delivery is offered where the checkout ships (true until a PIN code is known). */
-export const cartCodAvailable = (postalCode: string, delivery: Config['delivery']) =>
-  postalCode === '' || codOffered(postalCode, delivery);
 
 /** The coupon on the cart as the answer shows it: its discount, or why it gives nothing now. */
 export function cartCoupon(pricing: CartPricing, priced: PricedCart): CartCoupon | null {

@@ -29,17 +29,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ListOrder } from '../../lib/legacy-list.ts';
 import { principalOf, requireRole } from '../accounts/index.ts';
 import { priceLines } from '../catalog/index.ts';
-import { readShippingSettings } from '../delivery/index.ts';
+import { codOffered, readShippingSettings } from '../delivery/index.ts';
 import { clearCartCoupon, readCartCoupon } from '../offers/index.ts';
-import {
-  cartCodAvailable,
-  cartCoupon,
-  cartShipments,
-  methodName,
-  priceCart,
-  readCartLines,
-  toCartLine,
-} from './cart-lines.ts';
+import { cartCoupon, cartShipments, methodName, priceCart, readCartLines, toCartLine } from './cart-lines.ts';
 import { readCheckout, saveShippingAddress } from './checkout.ts';
 import { applyCoupon, bestProductOffer, cartOffers } from './coupon.ts';
 import { previewGuestCart } from './guest-lines.ts';
@@ -85,7 +77,8 @@ export default async function cartRoutes(fastify: FastifyInstance) {
       checkout: { ...checkout, paymentMethod: methodName(checkout) },
       coupon: cartCoupon(pricing, priced),
       shipments: cartShipments(lines, cart.charges, checkout.postalCode, config.delivery, now),
-      codAvailable: cartCodAvailable(checkout.postalCode, config.delivery),
+      // No PIN code yet is on no list: COD is offered until one is known.
+      codAvailable: codOffered(checkout.postalCode, config.delivery),
     };
   };
   // SPEC §7: oldest first, as the original server answered (its client reverses it, SPEC §4).

@@ -1,9 +1,9 @@
 import { financialYear, type GstMode, type TaxDocumentKind } from '@vastra/contracts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   documentCounters,
-  orderCharges,
+  type orderCharges,
   orderItems,
   orders,
   sellers,
@@ -66,6 +66,8 @@ export async function invoiceShipment(
   orderId: string,
   sellerId: string,
   operator: Operator,
+  /** The shipment's fees not refunded (orders `orderChargesOf`): its shipping fee, and the COD fee when it carries it. */
+  charges: ChargeRow[],
 ): Promise<{ id: string; billedItemIds: string[] }> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) throw new Error(`order ${orderId} vanished while shipping`);
@@ -92,18 +94,6 @@ export async function invoiceShipment(
       ),
     )
     .orderBy(orderItems.createdAt, orderItems.id);
-  // The shipment's fees (issue 37): its shipping fee and the COD fee when it carries it, not refunded.
-  const charges = await tx
-    .select()
-    .from(orderCharges)
-    .where(
-      and(
-        eq(orderCharges.orderId, orderId),
-        eq(orderCharges.sellerId, sellerId),
-        isNull(orderCharges.refundedAt),
-      ),
-    );
-  charges.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'shipping' ? -1 : 1));
   const id = await issue(tx, {
     kind: 'invoice',
     order,

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   commissionRates,
   ledgerEntries,
-  orderCharges,
+  type orderCharges,
   orderItems,
   orders,
   sellers,
@@ -88,7 +88,8 @@ export async function recordDelivery(
   tx: DbOrTx,
   item: ItemRow,
   order: Pick<OrderRow, 'paymentMethod' | 'state'>,
-  opts: { settlesAt: Date; defaultCommissionBp: number },
+  /** `charges`: the shipment's fees not refunded (orders `orderChargesOf`), entered once per shipment. */
+  opts: { settlesAt: Date; defaultCommissionBp: number; charges: readonly ChargeRow[] },
 ) {
   const [seller] = await tx
     .select({ gstin: sellers.gstin, state: sellers.state })
@@ -122,7 +123,7 @@ export async function recordDelivery(
       entry('tcs', -share(item.taxablePaise, TCS_BP), item.taxablePaise),
     ])
     .onConflictDoNothing();
-  await recordShipmentFees(tx, item, supply, opts.settlesAt);
+  await recordShipmentFees(tx, item, opts.charges, supply, opts.settlesAt);
 }
 
 /**
@@ -156,17 +157,13 @@ async function shipmentAnchor(tx: DbOrTx, orderId: string, sellerId: string) {
  * are billed on its own tax invoice), so the seller's payout excludes the fees. A fee released
  * before delivery (its shipment wholly cancelled) is not there. Once per shipment (shipmentAnchor).
  */
-async function recordShipmentFees(tx: DbOrTx, item: ItemRow, supply: SupplyType, settlesAt: Date) {
-  const charges = await tx
-    .select()
-    .from(orderCharges)
-    .where(
-      and(
-        eq(orderCharges.orderId, item.orderId),
-        eq(orderCharges.sellerId, item.sellerId),
-        isNull(orderCharges.refundedAt),
-      ),
-    );
+async function recordShipmentFees(
+  tx: DbOrTx,
+  item: ItemRow,
+  charges: readonly ChargeRow[],
+  supply: SupplyType,
+  settlesAt: Date,
+) {
   if (charges.length === 0) return;
   const anchor = await shipmentAnchor(tx, item.orderId, item.sellerId);
   const { feesTo } = await readShippingSettings(tx);

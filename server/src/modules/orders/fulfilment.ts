@@ -10,6 +10,7 @@ import type { ShippingAddress } from '../cart/index.ts';
 import { codOffered, noCodHere, pincodeProblem, promisesBySeller } from '../delivery/index.ts';
 import { invoiceShipment, operatorOf } from '../invoices/index.ts';
 import { recordDelivery } from '../ledger/index.ts';
+import { orderChargesOf } from './charges.ts';
 import { linkItemsToInvoice } from './invoice-links.ts';
 import { refuseTransition } from './item-owner.ts';
 import { notifyShipped } from './notify.ts';
@@ -40,7 +41,13 @@ export async function shipItem(deps: OrderDeps, sellerId: string, itemId: string
     if (!row) return refuseTransition(tx, { sellerId }, itemId, 'shipped');
     const invoiceId = await linkItemsToInvoice(
       tx,
-      await invoiceShipment(tx, row.orderId, sellerId, operatorOf(deps.config)),
+      await invoiceShipment(
+        tx,
+        row.orderId,
+        sellerId,
+        operatorOf(deps.config),
+        await orderChargesOf(tx, row.orderId, { sellerId, open: true }),
+      ),
     );
     return { ...row, invoiceId };
   });
@@ -87,7 +94,16 @@ export async function shipItems(
     for (const orderId of new Set(rows.map((r) => r.orderId)).values()) {
       invoices.set(
         orderId,
-        await linkItemsToInvoice(tx, await invoiceShipment(tx, orderId, sellerId, operator)),
+        await linkItemsToInvoice(
+          tx,
+          await invoiceShipment(
+            tx,
+            orderId,
+            sellerId,
+            operator,
+            await orderChargesOf(tx, orderId, { sellerId, open: true }),
+          ),
+        ),
       );
     }
     return rows.map((r) => ({ ...r, invoiceId: invoices.get(r.orderId) ?? null }));
@@ -131,7 +147,11 @@ export async function deliverItem(
       .for('update');
     // The sale enters the seller's ledger, payable once the return window has passed (DESIGN §11).
     const settlesAt = new Date(now.getTime() + money.returnWindowDays * 86_400_000);
-    await recordDelivery(tx, row, order!, { settlesAt, defaultCommissionBp: money.defaultCommissionBp });
+    await recordDelivery(tx, row, order!, {
+      settlesAt,
+      defaultCommissionBp: money.defaultCommissionBp,
+      charges: await orderChargesOf(tx, row.orderId, { sellerId: row.sellerId, open: true }),
+    });
     if (order?.method !== 'cod') return row;
     const [collected] = await tx
       .update(orderItems)
