@@ -33,7 +33,7 @@ async function readPiece(db: DbOrTx, query: PromiseQuery) {
         isVisible,
       ),
     )
-    .limit(2);
+    .limit(1);
   if (rows.length === 0) throw notFound(PRODUCT_NOT_FOUND);
   if (!query.variantId && rows[0]!.sizes > 1) throw badRequest(CHOOSE_SIZE, 'variantId');
   return rows[0]!;
