@@ -16,6 +16,7 @@ export * from './india.ts';
 export * from './order-number.ts';
 export * from './product-url.ts';
 export * from './return-rules.ts';
+export * from './shipment-rules.ts';
 export * from './sizes.ts';
 export * from './statuses.ts';
 export * from './tax.ts';

@@ -24,6 +24,8 @@ export * from './reviews.ts';
 export * from './search.ts';
 export * from './seller-centre.ts';
 export * from './seller-gst.ts';
+export * from './shipment-rules.ts';
+export * from './shipments.ts';
 export * from './shopping.ts';
 export * from './site.ts';
 export * from './statuses.ts';

@@ -163,24 +163,34 @@ export function trackingLinkFor(courier: string | undefined | null, awb: string 
 
 export const MAX_BULK_SHIP = 100;
 
-/** `POST /api/seller/orders/ship`: several items, one courier, one AWB (or none for self-delivery). */
+/**
+ * `POST /api/seller/orders/ship`: several items, one parcel per order. `self` (the default): one
+ * courier, one AWB (or none for self-delivery); `shiprocket`: each order's parcel booked through
+ * Shiprocket (no courier or AWB to give).
+ */
 export const bulkShipSchema = z
   .object({
     itemIds: z
       .array(shoppingId('itemId'), { error: 'itemIds must be a list of order item ids' })
       .min(1, 'Choose at least one item to ship')
       .max(MAX_BULK_SHIP, `At most ${MAX_BULK_SHIP} items at once`),
+    provider: z
+      .enum(['self', 'shiprocket'], { error: 'provider must be "self" or "shiprocket"' })
+      .default('self'),
     courier: textField('Courier')
       .trim()
       .min(2, 'Courier must be at least 2 characters')
-      .max(60, 'Courier must be at most 60 characters'),
+      .max(60, 'Courier must be at most 60 characters')
+      .optional(),
     awb: textField('AWB number')
       .trim()
       .regex(/^[A-Za-z0-9-]{6,30}$/, 'AWB number must be 6 to 30 letters, digits or dashes')
       .optional(),
   })
   .superRefine((b, ctx) => {
-    if (!b.awb && !isSelfDelivery(b.courier))
+    if (b.provider !== 'self') return;
+    if (!b.courier) ctx.addIssue({ code: 'custom', message: 'Enter the courier', path: ['courier'] });
+    else if (!b.awb && !isSelfDelivery(b.courier))
       ctx.addIssue({ code: 'custom', message: 'Enter the AWB number', path: ['awb'] });
   });
 export type BulkShipInput = z.infer<typeof bulkShipSchema>;

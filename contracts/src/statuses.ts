@@ -11,6 +11,8 @@ export const ORDER_ITEM_STATUSES = [
   'shipped',
   'delivered',
   'cancelled',
+  /** Sent back to the seller undelivered (return to origin, issue 38): a refused or failed delivery. */
+  'rto',
 ] as const;
 export type OrderItemStatus = (typeof ORDER_ITEM_STATUSES)[number];
 
@@ -38,7 +40,8 @@ export const SELLER_STATUSES = ['active', 'suspended'] as const;
 export const PRODUCT_STATUSES = ['active', 'removed', 'unpublished', 'hidden'] as const;
 
 /** A refund the shop owes: why, and whether the provider has confirmed it. */
-export const REFUND_REASONS = ['late_payment', 'cancellation', 'return'] as const;
+/** `rto`: a prepaid parcel that came back to its seller undelivered, refunded in full. */
+export const REFUND_REASONS = ['late_payment', 'cancellation', 'return', 'rto'] as const;
 export const REFUND_STATUSES = ['pending', 'succeeded'] as const;
 
 /** Accounts that log in with an e-mail and password and can reset it. */
@@ -86,7 +89,8 @@ export const USER_STATUSES = ['active', 'suspended'] as const;
  * value taken by the platform when the fees are its revenue (setting feesTo 'platform'), and
  * `platform_fee_reversal` gives it back when the shipping fee is refunded; `fee_tcs` is the TCS on
  * the fees (they are part of the seller's taxable supply, billed on its invoice), `fee_tcs_reversal`
- * gives back the shipping fee's part of it (issue 37, ADR 014).
+ * gives back the shipping fee's part of it (issue 37, ADR 014). `rto_fee` is what the seller is
+ * charged for a parcel that came back undelivered (RTO_FEE, issue 38).
  */
 export const LEDGER_KINDS = [
   'sale',
@@ -107,5 +111,6 @@ export const LEDGER_KINDS = [
   'platform_fee_reversal',
   'fee_tcs',
   'fee_tcs_reversal',
+  'rto_fee',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

@@ -27,6 +27,7 @@ import { registerModules, webRoutes } from './modules/index.ts';
 import { OutboxMailer } from './modules/mail/index.ts';
 import { defaultMediaDir, LocalDiskStorage, S3Storage } from './modules/media/index.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
+import { createShiprocketApi } from './modules/shipping/index.ts';
 import { registerOps } from './ops.ts';
 import adminWorkflowRoutes from './workflows/admin-routes.ts';
 import deliveryWorkflowRoutes from './workflows/delivery-routes.ts';
@@ -95,6 +96,7 @@ export async function buildApp({
         ? new S3Storage({ ...config.s3, publicUrl: config.mediaPublicUrl })
         : new LocalDiskStorage(defaultMediaDir(config.dataDir))),
     jobs,
+    shiprocket: 'shiprocket' in overrides ? overrides.shiprocket : createShiprocketApi(config.shipping),
   });
 
   registerErrorHandling(app);

@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  DEFAULT_COD_RTO_LIMIT,
+  DEFAULT_NDR_MAX_ATTEMPTS,
   DEFAULT_TRANSIT_DAYS,
   GST_MODES,
   type GstMode,
@@ -15,6 +17,9 @@ import {
 } from '@vastra/contracts';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
+
+/** Shiprocket's API (its documented base; `SHIPROCKET_API_URL` points elsewhere, e.g. a local fake). */
+export const SHIPROCKET_API_URL = 'https://apiv2.shiprocket.in/v1/external';
 
 /**
  * The repository root, so ./data means the same folder whichever workspace runs the command. Two levels
@@ -114,6 +119,21 @@ const envSchema = z.object({
   TRANSIT_DAYS: transitTable.default(''),
   NO_COD_PINCODES: pincodePrefixes('NO_COD_PINCODES').default('744,68255'),
   UNSERVICEABLE_PINCODES: pincodePrefixes('UNSERVICEABLE_PINCODES').default(''),
+  /**
+   * Couriers (docs/decisions/025-couriers-and-rto.md): Shiprocket's API user, when both are set (else
+   * every seller ships themselves), its address (tests: a local fake), and the token Shiprocket's
+   * tracking webhook sends in `x-api-key` (no token: the webhook answers 401 to everything).
+   */
+  SHIPROCKET_EMAIL: optionalString,
+  SHIPROCKET_PASSWORD: optionalString,
+  SHIPROCKET_API_URL: optionalString,
+  SHIPROCKET_WEBHOOK_TOKEN: optionalString,
+  /** Failed delivery attempts before a parcel goes back to its seller (RTO). */
+  NDR_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(DEFAULT_NDR_MAX_ATTEMPTS),
+  /** What a seller is charged for a parcel that came back (rupees, may have paise). */
+  RTO_FEE: z.coerce.number().min(0).max(10_000).default(0),
+  /** Returned COD parcels in 90 days after which a shopper is offered prepaid only. */
+  COD_RTO_LIMIT: z.coerce.number().int().min(1).max(100).default(DEFAULT_COD_RTO_LIMIT),
   /** The least discount a seller's sale price must give, in percent off the MRP (offers). */
   SALE_MIN_DISCOUNT_PERCENT: z.coerce
     .number()
@@ -220,6 +240,15 @@ export interface Config {
   };
   /** A sale price must be at least this many percent off the MRP (SALE_MIN_DISCOUNT_PERCENT). */
   saleMinDiscountPercent: number;
+  /** Couriers, failed deliveries and returns to origin (issue 38). */
+  shipping: {
+    /** Shiprocket's API user, when configured; its base URL (Shiprocket's own unless overridden). */
+    shiprocket: { email: string; password: string; apiUrl: string } | undefined;
+    webhookToken: string | undefined;
+    ndrMaxAttempts: number;
+    rtoFeePaise: number;
+    codRtoLimit: number;
+  };
   stripe: {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
@@ -354,6 +383,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       unserviceablePincodes: list(e.UNSERVICEABLE_PINCODES),
     },
     saleMinDiscountPercent: e.SALE_MIN_DISCOUNT_PERCENT,
+    shipping: {
+      shiprocket:
+        e.SHIPROCKET_EMAIL && e.SHIPROCKET_PASSWORD
+          ? {
+              email: e.SHIPROCKET_EMAIL,
+              password: e.SHIPROCKET_PASSWORD,
+              apiUrl: (e.SHIPROCKET_API_URL ?? SHIPROCKET_API_URL).replace(/\/+$/, ''),
+            }
+          : undefined,
+      webhookToken: e.SHIPROCKET_WEBHOOK_TOKEN,
+      ndrMaxAttempts: e.NDR_MAX_ATTEMPTS,
+      rtoFeePaise: Math.round(e.RTO_FEE * 100),
+      codRtoLimit: e.COD_RTO_LIMIT,
+    },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,

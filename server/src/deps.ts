@@ -6,6 +6,7 @@ import type { TokenService } from './lib/tokens.ts';
 import type { Mailer } from './modules/mail/index.ts';
 import type { MediaStorage } from './modules/media/index.ts';
 import type { PaymentProvider } from './modules/payments/index.ts';
+import type { CourierApi } from './modules/shipping/index.ts';
 
 /** What every module reaches through `app.deps`: configuration and the providers behind small interfaces. */
 export interface AppDeps {
@@ -21,6 +22,8 @@ export interface AppDeps {
   storage: MediaStorage;
   /** Background jobs: pg-boss on a PostgreSQL server, this process on the embedded database (ADR 016). */
   jobs: JobQueue;
+  /** Shiprocket's API with SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD; without them every seller ships themselves. */
+  shiprocket: CourierApi | undefined;
 }
 
 declare module 'fastify' {

@@ -20,4 +20,5 @@ export * from '../modules/payments/tables.ts';
 export * from '../modules/returns/tables.ts';
 export * from '../modules/reviews/tables.ts';
 export * from '../modules/search/tables.ts';
+export * from '../modules/shipping/tables.ts';
 export * from '../modules/wishlist/tables.ts';

@@ -52,6 +52,7 @@ import { choosePaymentMethod } from './payment-method.ts';
 import { removeProductByAdmin, removeSellerProduct } from './remove-product.ts';
 import returnRoutes from './return-routes.ts';
 import { saveSellerGst } from './seller-gst.ts';
+import shipmentRoutes from './shipment-routes.ts';
 import paymentPageRoutes from './test-pay-page.ts';
 
 /**
@@ -239,5 +240,6 @@ export default async function workflowRoutes(fastify: FastifyInstance) {
   );
 
   await app.register(returnRoutes);
+  await app.register(shipmentRoutes);
   await app.register(paymentPageRoutes);
 }

@@ -340,3 +340,24 @@ export async function sellerBalance(tx: DbOrTx, sellerId: string, now = new Date
     .where(eq(ledgerEntries.sellerId, sellerId));
   return { payablePaise: row?.payable ?? 0, pendingPaise: row?.pending ?? 0 };
 }
+
+/**
+ * The seller's charge for a parcel that came back undelivered (RTO_FEE, issue 38): a debit, payable
+ * at once, keyed on the parcel's first item (once per parcel however often it is reported back).
+ */
+export async function recordRtoFee(
+  tx: DbOrTx,
+  input: { sellerId: string; orderItemId: string; amountPaise: number; at: Date },
+) {
+  if (input.amountPaise <= 0) return;
+  await tx
+    .insert(ledgerEntries)
+    .values({
+      sellerId: input.sellerId,
+      orderItemId: input.orderItemId,
+      kind: 'rto_fee',
+      amountPaise: -input.amountPaise,
+      settlesAt: input.at,
+    })
+    .onConflictDoNothing();
+}

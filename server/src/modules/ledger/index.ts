@@ -4,6 +4,7 @@ export {
   commissionRateBp,
   recordDelivery,
   recordReturnRefund,
+  recordRtoFee,
   sellerBalance,
   TCS_BP,
 } from './entries.ts';

@@ -15,3 +15,4 @@ export { MAIL_JOB, type Mailer, type MailMessage, OutboxMailer } from './mailer.
 export { formatPaise, newOrderMail, orderConfirmationMail, shipmentMail } from './order-mails.ts';
 export { type MailPayout, payoutMail } from './payout-mails.ts';
 export { type MailReturn, type ReturnStep, returnMails } from './return-mails.ts';
+export { type TrackingMail, type TrackingMailKind, trackingMail } from './tracking-mails.ts';

@@ -18,96 +18,72 @@ import { notifyShipped } from './notify.ts';
 export type OrderDeps = Pick<AppDeps, 'db' | 'mailer' | 'config'> & { log: FastifyBaseLogger };
 
 export interface Shipment {
-  courier?: string;
-  awb?: string;
-  trackingUrl?: string;
+  courier?: string | null;
+  awb?: string | null;
+  trackingUrl?: string | null;
+  /** The parcel the items travel in (shipping's `shipments` row, issue 38). */
+  shipmentId?: string;
 }
 
-/**
- * Seller: Confirm Shipment (`pending → shipped`), with the courier, AWB and tracking link when given.
- * The goods leave, so the seller's tax invoice for the order is issued in the same transaction (the
- * first shipment issues it; DESIGN §11). The customer gets a shipment e-mail.
- */
-export async function shipItem(deps: OrderDeps, sellerId: string, itemId: string, shipment: Shipment = {}) {
-  const item = await deps.db.transaction(async (tx) => {
-    const now = new Date();
-    const [row] = await tx
-      .update(orderItems)
-      .set({ status: 'shipped', shippedAt: now, updatedAt: now, ...shipmentColumns(shipment) })
-      .where(
-        and(eq(orderItems.id, itemId), eq(orderItems.sellerId, sellerId), eq(orderItems.status, 'pending')),
-      )
-      .returning();
-    if (!row) return refuseTransition(tx, { sellerId }, itemId, 'shipped');
-    const invoiceId = await linkItemsToInvoice(
-      tx,
-      await invoiceShipment(
-        tx,
-        row.orderId,
-        sellerId,
-        operatorOf(deps.config),
-        await orderChargesOf(tx, row.orderId, { sellerId, open: true }),
-      ),
-    );
-    return { ...row, invoiceId };
-  });
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, item.orderId));
-  if (order) await notifyShipped(deps, order, item);
-  return item;
-}
+type ShippedItem = typeof orderItems.$inferSelect & { invoiceId: string | null };
 
 /** The stored shipment: without a tracking link given, the courier's own page for the AWB when known. */
 const shipmentColumns = (shipment: Shipment) => ({
   courier: shipment.courier ?? null,
   awb: shipment.awb ?? null,
   trackingUrl: shipment.trackingUrl ?? trackingLinkFor(shipment.courier, shipment.awb),
+  ...(shipment.shipmentId ? { shipmentId: shipment.shipmentId } : {}),
 });
 
 /**
- * Seller: Confirm Shipment of several items at once (one courier, one AWB or none for self-delivery).
- * All or nothing in one transaction: an item that is not the seller's is 404, one not pending 409,
- * and then none ships. Each order's tax invoice is issued; each customer gets one e-mail per item.
+ * Seller: Confirm Shipment of pending items (`pending → shipped`), in the caller's transaction, with
+ * the courier, AWB and parcel. All or nothing: an item that is not the seller's is 404, one not
+ * pending 409, and then none ships. The goods leave, so each order's tax invoice is issued in the
+ * same transaction (the first shipment issues it; DESIGN §11).
  */
-export async function shipItems(
-  deps: OrderDeps,
+export async function shipItemsIn(
+  tx: DbOrTx,
+  config: Config,
   sellerId: string,
   itemIds: readonly string[],
   shipment: Shipment,
-) {
+): Promise<ShippedItem[]> {
   const ids = [...new Set(itemIds)];
-  const shipped = await deps.db.transaction(async (tx) => {
-    const now = new Date();
-    const rows = await tx
-      .update(orderItems)
-      .set({ status: 'shipped', shippedAt: now, updatedAt: now, ...shipmentColumns(shipment) })
-      .where(
-        and(inArray(orderItems.id, ids), eq(orderItems.sellerId, sellerId), eq(orderItems.status, 'pending')),
-      )
-      .returning();
-    if (rows.length !== ids.length) {
-      const done = new Set(rows.map((r) => r.id));
-      const refused = ids.find((id) => !done.has(id))!;
-      return refuseTransition(tx, { sellerId }, refused, 'shipped');
-    }
-    const operator = operatorOf(deps.config);
-    const invoices = new Map<string, string>();
-    for (const orderId of new Set(rows.map((r) => r.orderId)).values()) {
-      invoices.set(
-        orderId,
-        await linkItemsToInvoice(
+  const now = new Date();
+  const rows = await tx
+    .update(orderItems)
+    .set({ status: 'shipped', shippedAt: now, updatedAt: now, ...shipmentColumns(shipment) })
+    .where(
+      and(inArray(orderItems.id, ids), eq(orderItems.sellerId, sellerId), eq(orderItems.status, 'pending')),
+    )
+    .returning();
+  if (rows.length !== ids.length) {
+    const done = new Set(rows.map((r) => r.id));
+    const refused = ids.find((id) => !done.has(id))!;
+    return refuseTransition(tx, { sellerId }, refused, 'shipped');
+  }
+  const operator = operatorOf(config);
+  const invoices = new Map<string, string>();
+  for (const orderId of new Set(rows.map((r) => r.orderId)).values()) {
+    invoices.set(
+      orderId,
+      await linkItemsToInvoice(
+        tx,
+        await invoiceShipment(
           tx,
-          await invoiceShipment(
-            tx,
-            orderId,
-            sellerId,
-            operator,
-            await orderChargesOf(tx, orderId, { sellerId, open: true }),
-          ),
+          orderId,
+          sellerId,
+          operator,
+          await orderChargesOf(tx, orderId, { sellerId, open: true }),
         ),
-      );
-    }
-    return rows.map((r) => ({ ...r, invoiceId: invoices.get(r.orderId) ?? null }));
-  });
+      ),
+    );
+  }
+  return rows.map((r) => ({ ...r, invoiceId: invoices.get(r.orderId) ?? null }));
+}
+
+/** After the commit: each shipped item's customer gets a shipment e-mail. */
+export async function notifyShippedItems(deps: OrderDeps, shipped: readonly ShippedItem[]) {
   const orderRows = await deps.db
     .select()
     .from(orders)
@@ -116,30 +92,36 @@ export async function shipItems(
     const order = orderRows.find((o) => o.id === item.orderId);
     if (order) await notifyShipped(deps, order, item);
   }
-  return shipped;
 }
 
 /**
- * Seller: Mark delivered (`shipped → delivered`). For Cash On Delivery the courier collected the
- * item's cash at the door: it is `collected` from now on, and once every item of the order is
- * delivered or cancelled the order's payment is `cod_collected` (settleCodOrder).
+ * Delivered (`shipped → delivered`), in the caller's transaction: by the seller's button, or by a
+ * `delivered` tracking event for the parcel's items. The sale enters the seller's ledger; for Cash
+ * On Delivery the courier collected the item's cash at the door: it is `collected` from now on, and
+ * once every item of the order is delivered, cancelled or returned to the seller the order's
+ * payment is `cod_collected` (settleCodOrder). An item not the seller's is 404, one not shipped 409.
  */
-export async function deliverItem(
-  db: Db,
+export async function deliverItemsIn(
+  tx: DbOrTx,
   sellerId: string,
-  itemId: string,
+  itemIds: readonly string[],
   money: { returnWindowDays: number; defaultCommissionBp: number },
+  now = new Date(),
 ) {
-  return db.transaction(async (tx) => {
-    const now = new Date();
-    const [row] = await tx
-      .update(orderItems)
-      .set({ status: 'delivered', deliveredAt: now, updatedAt: now })
-      .where(
-        and(eq(orderItems.id, itemId), eq(orderItems.sellerId, sellerId), eq(orderItems.status, 'shipped')),
-      )
-      .returning();
-    if (!row) return refuseTransition(tx, { sellerId }, itemId, 'marked delivered');
+  const ids = [...new Set(itemIds)];
+  const rows = await tx
+    .update(orderItems)
+    .set({ status: 'delivered', deliveredAt: now, updatedAt: now })
+    .where(
+      and(inArray(orderItems.id, ids), eq(orderItems.sellerId, sellerId), eq(orderItems.status, 'shipped')),
+    )
+    .returning();
+  if (rows.length !== ids.length) {
+    const done = new Set(rows.map((r) => r.id));
+    return refuseTransition(tx, { sellerId }, ids.find((id) => !done.has(id))!, 'marked delivered');
+  }
+  const delivered: (typeof orderItems.$inferSelect)[] = [];
+  for (const row of rows) {
     const [order] = await tx
       .select({ method: orders.paymentMethod, paymentMethod: orders.paymentMethod, state: orders.state })
       .from(orders)
@@ -152,15 +134,31 @@ export async function deliverItem(
       defaultCommissionBp: money.defaultCommissionBp,
       charges: await orderChargesOf(tx, row.orderId, { sellerId: row.sellerId, open: true }),
     });
-    if (order?.method !== 'cod') return row;
+    if (order?.method !== 'cod') {
+      delivered.push(row);
+      continue;
+    }
     const [collected] = await tx
       .update(orderItems)
       .set({ codCollectedAt: now })
       .where(eq(orderItems.id, row.id))
       .returning();
     await settleCodOrder(tx, row.orderId);
-    return collected!;
-  });
+    delivered.push(collected!);
+  }
+  return delivered;
+}
+
+/**
+ * A parcel turned back to its seller undelivered (RTO): its shipped items are `rto`. Returns them
+ * (none when they were already).
+ */
+export async function markItemsRto(tx: DbOrTx, shipmentId: string, now = new Date()) {
+  return tx
+    .update(orderItems)
+    .set({ status: 'rto', updatedAt: now })
+    .where(and(eq(orderItems.shipmentId, shipmentId), eq(orderItems.status, 'shipped')))
+    .returning();
 }
 
 /**
@@ -176,7 +174,7 @@ export async function settleCodOrder(tx: DbOrTx, orderId: string) {
         eq(orders.id, orderId),
         eq(orders.paymentStatus, 'cod_due'),
         sql`not exists (select 1 from ${orderItems} i where i.order_id = ${orders.id}
-          and i.status not in ('delivered', 'cancelled'))`,
+          and i.status not in ('delivered', 'cancelled', 'rto'))`,
         sql`exists (select 1 from ${orderItems} i where i.order_id = ${orders.id} and i.status = 'delivered')`,
       ),
     );

@@ -23,7 +23,15 @@ export {
   TOO_LARGE,
 } from './create-order.ts';
 export { detachCustomerFromOrders } from './customer-data.ts';
-export { settleCodOrder } from './fulfilment.ts';
+export {
+  deliverItemsIn,
+  markItemsRto,
+  notifyShippedItems,
+  type OrderDeps,
+  type Shipment,
+  settleCodOrder,
+  shipItemsIn,
+} from './fulfilment.ts';
 export { linkItemToCreditNote } from './invoice-links.ts';
 export { ITEM_NOT_FOUND, type ItemOwner, ownedBy, refuseTransition } from './item-owner.ts';
 export { mailOrderPlaced, notifyItemCancelled, notifyOrderPlaced } from './notify.ts';

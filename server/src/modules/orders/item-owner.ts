@@ -31,6 +31,11 @@ export async function refuseTransition(
     .where(and(eq(orderItems.id, itemId), ownedBy(owner)));
   if (!item) throw notFound(ITEM_NOT_FOUND);
   if (action.split(' ').at(-1) === item.status) throw conflict(`This item is already ${action}`);
-  const status = item.status === 'awaiting_payment' ? 'awaiting payment' : item.status;
+  const status =
+    item.status === 'awaiting_payment'
+      ? 'awaiting payment'
+      : item.status === 'rto'
+        ? 'returned to the seller'
+        : item.status;
   throw conflict(`This item is ${status} and cannot be ${action}`);
 }

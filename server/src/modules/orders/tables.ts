@@ -123,6 +123,8 @@ export const orderItems = pgTable(
     courier: text('courier'),
     awb: text('awb'),
     trackingUrl: text('tracking_url'),
+    /** The parcel it travels in (shipping's `shipments`), once the seller shipped it. */
+    shipmentId: uuid('shipment_id'),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -141,6 +143,7 @@ export const orderItems = pgTable(
     index('order_items_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
     index('order_items_product_idx').on(t.productId),
     index('order_items_invoice_idx').on(t.invoiceId),
+    index('order_items_shipment_idx').on(t.shipmentId),
   ],
 );
 

@@ -246,14 +246,12 @@ describe('Shiprocket after booking', () => {
   it('tracks the scans we act on, oldest first, with the reason of a failed attempt', async () => {
     const awb = 'TRK1001';
     fake.addScan(awb, 'PICKED UP', { at: new Date('2026-06-09T05:00:00Z') });
-    fake.scans
-      .get(awb)!
-      .unshift({
-        date: '2026-06-09 12:00:00',
-        activity: 'Manifested',
-        'sr-status': '5',
-        'sr-status-label': 'MANIFEST GENERATED',
-      });
+    fake.scans.get(awb)!.unshift({
+      date: '2026-06-09 12:00:00',
+      activity: 'Manifested',
+      'sr-status': '5',
+      'sr-status-label': 'MANIFEST GENERATED',
+    });
     fake.addScan(awb, 'IN TRANSIT', { at: new Date('2026-06-09T10:00:00Z') });
     fake.addScan(awb, 'UNDELIVERED', { at: new Date('2026-06-11T09:30:00Z'), reason: 'Door locked' });
     const scans = await client().track(awb);

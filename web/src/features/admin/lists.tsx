@@ -66,6 +66,7 @@ const ITEM_STATUS: Record<AdminOrderItem['status'], string> = {
   shipped: /*i18n*/ 'shipped',
   delivered: /*i18n*/ 'delivered',
   cancelled: /*i18n*/ 'cancelled',
+  rto: /*i18n*/ 'returned to seller',
 };
 
 const sellers: ListDef<AdminSeller> = {

@@ -7,6 +7,7 @@ export const ITEM_STATUS: Record<OrderItemStatus, { label: string; tone: string 
   shipped: { label: /*i18n*/ 'Shipped', tone: '' },
   delivered: { label: /*i18n*/ 'Delivered', tone: 'pill-ok' },
   cancelled: { label: /*i18n*/ 'Cancelled', tone: 'pill-bad' },
+  rto: { label: /*i18n*/ 'Returned to seller', tone: 'pill-bad' },
 };
 
 export const PAYMENT_STATUS: Record<PaymentStatus, string> = {

@@ -21,6 +21,7 @@ export const LEDGER_LABELS: Record<LedgerKind, string> = {
   platform_fee_reversal: /*i18n*/ 'Shipping charges kept by Vastra, returned',
   fee_tcs: /*i18n*/ 'TCS on shipping charges',
   fee_tcs_reversal: /*i18n*/ 'TCS on shipping charges returned',
+  rto_fee: /*i18n*/ 'Return to origin (RTO) fee',
 };
 
 /**

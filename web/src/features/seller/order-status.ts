@@ -6,6 +6,7 @@ export const STATUS_LABEL: Record<OrderItemStatus, string> = {
   shipped: /*i18n*/ 'Shipped',
   delivered: /*i18n*/ 'Delivered',
   cancelled: /*i18n*/ 'Cancelled',
+  rto: /*i18n*/ 'Returned to seller',
 };
 
 export const STATUS_PILL: Record<OrderItemStatus, string> = {
@@ -14,6 +15,7 @@ export const STATUS_PILL: Record<OrderItemStatus, string> = {
   shipped: '',
   delivered: 'pill-ok',
   cancelled: 'pill-bad',
+  rto: 'pill-bad',
 };
 
 export const PAYMENT_LABEL: Record<PaymentStatus, string> = {
