@@ -47,14 +47,16 @@ export async function cancelOrderItem(deps: WorkflowDeps, owner: ItemOwner, item
       })
       .from(orderItems)
       .where(and(eq(orderItems.orderId, item.orderId), ne(orderItems.id, item.id)));
-    const lastOne = others.every((o) => o.status === 'cancelled');
+    // An item that came back undelivered (RTO) is gone from the order as a cancelled one is.
+    const gone = (status: string) => status === 'cancelled' || status === 'rto';
+    const lastOne = others.every((o) => gone(o.status));
     // Issue 37: "shipping refunded when the whole shipment is cancelled". This was the last item of
     // its seller's shipment not cancelled: the shipment's fees (its shipping fee, and the COD fee if
     // it carries it) go with it. The conditional UPDATE (`refunded_at is null`) releases each fee
     // once. A paid order gets them back in this item's refund (below); a COD order paid nothing,
     // so the courier just never collects them (orders `codFeesDuePaise` leaves released fees out). The last
     // item of the whole order releases every fee left (its refund is the order's remainder anyway).
-    const wholeShipment = others.every((o) => o.sellerId !== item.sellerId || o.status === 'cancelled');
+    const wholeShipment = others.every((o) => o.sellerId !== item.sellerId || gone(o.status));
     const released = lastOne
       ? await markChargesRefunded(tx, item.orderId, {}, now)
       : wholeShipment

@@ -53,7 +53,9 @@ async function completesShipment(tx: DbOrTx, ret: ReturnRow, item: ItemRow) {
     .where(and(eq(orderItems.orderId, item.orderId), eq(orderItems.sellerId, item.sellerId)));
   return rows.every(
     (r) =>
-      r.status === 'cancelled' || Number(r.refunded) + (r.id === item.id ? ret.quantity : 0) >= r.quantity,
+      r.status === 'cancelled' ||
+      r.status === 'rto' ||
+      Number(r.refunded) + (r.id === item.id ? ret.quantity : 0) >= r.quantity,
   );
 }
 

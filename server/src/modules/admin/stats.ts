@@ -23,7 +23,7 @@ export async function dashboardStats(db: DbOrTx, now = new Date(), days = 30): P
     sql<number>`(select coalesce(sum(${q(orderItems.taxablePaise)}), 0) from ${orderItems}
         inner join ${orders} on ${q(orders.id)} = ${q(orderItems.orderId)}
         where (${q(orders.paymentStatus)} = 'paid' or ${q(orderItems.codCollectedAt)} is not null)
-          and ${q(orderItems.status)} not in ('cancelled', 'awaiting_payment')
+          and ${q(orderItems.status)} not in ('cancelled', 'awaiting_payment', 'rto')
           and ${q(orders.createdAt)} >= ${from.toISOString()})`.mapWith(Number);
   const [row] = await db
     .select({

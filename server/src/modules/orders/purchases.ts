@@ -4,7 +4,7 @@ import { orderItems, orders } from '../../db/schema.ts';
 import { qualified } from '../../lib/qualified.ts';
 
 /** Item states that do not count as having bought the product (unpaid card checkout, cancelled). */
-const NOT_BOUGHT = ['awaiting_payment', 'cancelled'] as const;
+const NOT_BOUGHT = ['awaiting_payment', 'cancelled', 'rto'] as const;
 
 /**
  * SQL condition "this user bought this product": an order item of it in one of the user's orders

@@ -58,7 +58,7 @@ export async function sellerDashboard(
   const counted = and(
     eq(orderItems.sellerId, sellerId),
     placed,
-    notInArray(orderItems.status, ['cancelled', 'awaiting_payment']),
+    notInArray(orderItems.status, ['cancelled', 'awaiting_payment', 'rto']),
     gte(orders.createdAt, since),
   );
   const fromItems = () => db.select().from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId));
