@@ -14,6 +14,7 @@ import { toast } from '../../lib/toast.ts';
 import { changeOrderAddress, fetchOrder, orderKeys } from './api.ts';
 import { OrderHeader } from './OrderHeader.tsx';
 import { OrderItemRow } from './OrderItemRow.tsx';
+import { OrderShipments } from './OrderShipments.tsx';
 import { useCancelItem } from './useCancelItem.ts';
 import './orders.css';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -91,18 +92,21 @@ export default function OrderPage() {
       />
 
       <div className="order-page-grid">
-        <div className="card">
-          <h2>{i18n._('Items')}</h2>
-          <ul className="order-lines">
-            {order.items.map((line) => (
-              <OrderItemRow
-                key={line._id}
-                line={line}
-                cancelling={cancel.isPending}
-                onCancel={(id) => cancel.mutate(id)}
-              />
-            ))}
-          </ul>
+        <div className="order-main">
+          <OrderShipments order={order} />
+          <div className="card">
+            <h2>{i18n._('Items')}</h2>
+            <ul className="order-lines">
+              {order.items.map((line) => (
+                <OrderItemRow
+                  key={line._id}
+                  line={line}
+                  cancelling={cancel.isPending}
+                  onCancel={(id) => cancel.mutate(id)}
+                />
+              ))}
+            </ul>
+          </div>
         </div>
 
         <div className="order-side">

@@ -21,8 +21,11 @@ import {
   useSellerOrders,
 } from './api.ts';
 import { downloadCsv, downloadLabel, downloadLabels, downloadPackingSlip, shipItems } from './centre-api.ts';
+import { NdrQueue } from './NdrQueue.tsx';
+import { OrderParcels } from './OrderParcels.tsx';
 import { nextStep, PAYMENT_LABEL, STATUS_LABEL, STATUS_PILL } from './order-status.ts';
 import { type ShipChoice, ShipDialog } from './ShipDialog.tsx';
+import type { ParcelItem } from './ShipmentDialog.tsx';
 import { SellerOnly } from './session.tsx';
 import './seller.css';
 import './centre.css';
@@ -180,6 +183,7 @@ function SellerOrders() {
           onCancel={() => setBulkShipping(false)}
         />
       )}
+      <NdrQueue />
       <QueryState
         query={orders}
         loading={i18n._('Loading your orders')}
@@ -192,6 +196,13 @@ function SellerOrders() {
               <OrderCard
                 key={line._id}
                 line={line}
+                pending={found.items
+                  .filter((l) => l.orderId === line.orderId && l.status === 'pending')
+                  .map((l) => ({
+                    _id: l._id,
+                    name: l.product[0]?.productName ?? 'Product',
+                    quantity: l.quantity,
+                  }))}
                 selected={selected.has(line._id)}
                 onSelect={() => toggle(line._id)}
                 onFile={(run) => files.mutate(run)}
@@ -222,6 +233,7 @@ interface Step {
 
 function OrderCard({
   line,
+  pending,
   busy,
   selected,
   onSelect,
@@ -229,6 +241,8 @@ function OrderCard({
   onStep,
 }: {
   line: SellerOrderLine;
+  /** The order's pending items on this page: what a new parcel may hold. */
+  pending: ParcelItem[];
   busy: boolean;
   selected: boolean;
   onSelect: () => void;
@@ -241,6 +255,7 @@ function OrderCard({
   const name = product?.productName ?? 'Product';
   const choice = variantLabel(line.size, line.color, i18n);
   const [shipping, setShipping] = useState(false);
+  const [parcels, setParcels] = useState(false);
   return (
     <li className="card order-card" aria-label={i18n._('Order of {name}', { name })}>
       {product?.image && (
@@ -405,10 +420,19 @@ function OrderCard({
               >
                 {i18n._('Packing slip')}
               </button>
+              <button
+                type="button"
+                className="btn btn-sm"
+                aria-expanded={parcels}
+                onClick={() => setParcels(!parcels)}
+              >
+                {i18n._('Parcels & tracking')}
+              </button>
             </>
           )}
         </div>
       )}
+      {parcels && <OrderParcels orderId={line.orderId} pending={pending} />}
     </li>
   );
 }
