@@ -262,6 +262,11 @@ export const cartAnswerSchema = z.object({
   shipments: z.array(shipmentPromiseSchema).optional(),
   /** Whether Cash On Delivery is offered at the checkout's PIN code (true until one is known). */
   codAvailable: z.boolean().optional(),
+  /**
+   * Why Cash On Delivery is not offered to this shopper at all (too many of their COD parcels came
+   * back lately, issue 38; `codAvailable` is then false); absent when it is not held back.
+   */
+  codReason: z.string().optional(),
 });
 export type CartAnswer = z.infer<typeof cartAnswerSchema>;
 

@@ -1,7 +1,9 @@
 import type { PaymentProviderName } from '@vastra/contracts';
 import { and, eq } from 'drizzle-orm';
 import { orders } from '../db/schema.ts';
+import { conflict } from '../lib/errors.ts';
 import { setPaymentMethod } from '../modules/cart/index.ts';
+import { codHoldOf } from '../modules/shipping/index.ts';
 import { confirmSession } from './confirm-payment.ts';
 import type { WorkflowDeps } from './deps.ts';
 import { releaseUnpaidOrders } from './reservations.ts';
@@ -11,7 +13,8 @@ import { releaseUnpaidOrders } from './reservations.ts';
  * card payment of the cart is still open means they changed their mind: unless the provider says
  * it was paid meanwhile (then it stands), the card order is released — stock back, cart lines free
  * — and its session closed, so the COD order can be placed at once instead of after the 30-minute
- * reservation. A payment that still lands later is refunded (ADR 006).
+ * reservation. A payment that still lands later is refunded (ADR 006). A shopper whose COD is held
+ * back (too many returned COD parcels, issue 38) cannot choose it: 409 with the reason, nothing changed.
  */
 export async function choosePaymentMethod(
   deps: WorkflowDeps,
@@ -20,6 +23,8 @@ export async function choosePaymentMethod(
   provider: PaymentProviderName | null = null,
 ) {
   if (method === 'cod') {
+    const hold = await codHoldOf(deps.db, userId, deps.config.shipping.codRtoLimit);
+    if (hold.held) throw conflict(hold.reason);
     const open = await deps.db
       .select({ id: orders.id, sessionId: orders.providerSessionId })
       .from(orders)

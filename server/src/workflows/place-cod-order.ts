@@ -13,6 +13,7 @@ import {
   sellers,
   users,
 } from '../db/schema.ts';
+import { conflict } from '../lib/errors.ts';
 import { pgErrorOf } from '../lib/pg-errors.ts';
 import {
   accountChecked,
@@ -59,6 +60,7 @@ import {
   refuseShort,
   shortLine,
 } from '../modules/orders/index.ts';
+import { codHoldFrom, codRiskOf, codRiskSql } from '../modules/shipping/index.ts';
 
 /** What one attempt to turn the cart into a COD order came to. */
 export type CodAttempt =
@@ -112,8 +114,13 @@ const ATTEMPTS = 5;
 export async function placeCartCodOrder(
   db: Db,
   customer: CustomerSession,
-  /** GST_MODE, COD_MAX_RUPEES and the delivery settings (the pincodes without COD, the promise's calendar). */
-  config: Pick<Config, 'gstMode' | 'codMaxPaise' | 'delivery'>,
+  /**
+   * GST_MODE, COD_MAX_RUPEES, the delivery settings (the pincodes without COD, the promise's
+   * calendar) and COD_RTO_LIMIT (`shipping.codRtoLimit`).
+   */
+  config: Pick<Config, 'gstMode' | 'codMaxPaise' | 'delivery'> & {
+    shipping: Pick<Config['shipping'], 'codRtoLimit'>;
+  },
   /** The total the shopper saw (paise), when their client sent it. */
   expectedTotalPaise?: number,
 ): Promise<CodAttempt> {
@@ -129,6 +136,9 @@ export async function placeCartCodOrder(
     // A line over its size's stock is named (the write would find the size short and read again).
     const short = shortLine(read.lines);
     if (short) throw refuseShort(short);
+    // Too many of the shopper's COD parcels came back lately (issue 38): prepaid only, 409.
+    const hold = codHoldFrom(read.codRisk, config.shipping.codRtoLimit);
+    if (hold.held) throw conflict(hold.reason);
     const draft = draftOrder(read.account, {
       userId: customer.id,
       address: read.checkout,
@@ -277,6 +287,8 @@ function prepareOrderRead(db: Db) {
       sellerEmail: sellers.email,
       ...cartCouponColumns(users.id),
       shipping: shippingSettingsSql,
+      // Read once for the statement (not per line): the shopper's returned COD parcels and lift.
+      codRisk: codRiskSql(sql.placeholder('userId')),
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -309,6 +321,7 @@ async function readCartToOrder(db: Db, userId: string) {
     awaitingCard: head.awaitingCard,
     coupon: couponOnCart(head),
     shipping: shippingSettingsOf(head.shipping),
+    codRisk: codRiskOf(head.codRisk),
     // A line comes with its product, size and seller (inner joins): the right join only makes them
     // optional in Drizzle's types.
     lines: rows.flatMap(({ lineId, quantity, product, variant, sellerEmail, saleKey }) =>

@@ -31,6 +31,7 @@ import { principalOf, requireRole } from '../accounts/index.ts';
 import { priceLines } from '../catalog/index.ts';
 import { codOffered, readShippingSettings } from '../delivery/index.ts';
 import { clearCartCoupon, readCartCoupon } from '../offers/index.ts';
+import { codHoldOf } from '../shipping/index.ts';
 import { cartCoupon, cartShipments, methodName, priceCart, readCartLines, toCartLine } from './cart-lines.ts';
 import { readCheckout, saveShippingAddress } from './checkout.ts';
 import { applyCoupon, bestProductOffer, cartOffers } from './coupon.ts';
@@ -51,12 +52,13 @@ export default async function cartRoutes(fastify: FastifyInstance) {
   const change = { body: updateCartSchema, response: responses(updateCartAnswerSchema) };
 
   const cartOf = async (userId: string, order: ListOrder, locale: Locale = 'en'): Promise<CartAnswer> => {
-    // The shipping settings: one small read alongside the cart's three.
-    const [lines, checkout, coupon, shipping] = await Promise.all([
+    // The shipping settings and the shopper's COD hold: small reads alongside the cart's three.
+    const [lines, checkout, coupon, shipping, codHold] = await Promise.all([
       readCartLines(db, userId),
       readCheckout(db, userId),
       readCartCoupon(db, userId),
       readShippingSettings(db),
+      codHoldOf(db, userId, config.shipping.codRtoLimit),
     ]);
     if (order === 'oldest') lines.reverse();
     const now = new Date();
@@ -77,8 +79,9 @@ export default async function cartRoutes(fastify: FastifyInstance) {
       checkout: { ...checkout, paymentMethod: methodName(checkout) },
       coupon: cartCoupon(pricing, priced),
       shipments: cartShipments(lines, cart.charges, checkout.postalCode, config.delivery, now),
-      // No PIN code yet is on no list: COD is offered until one is known.
-      codAvailable: codOffered(checkout.postalCode, config.delivery),
+      // No PIN code yet is on no list: COD is offered until one is known, unless the shopper's is held.
+      codAvailable: !codHold.held && codOffered(checkout.postalCode, config.delivery),
+      ...(codHold.held ? { codReason: codHold.reason } : {}),
     };
   };
   // SPEC §7: oldest first, as the original server answered (its client reverses it, SPEC §4).

@@ -1,4 +1,17 @@
 /** Shipments, couriers, tracking, failed deliveries and returns to origin (issue 38). Other code imports only this file. */
+
+export {
+  type CodHold,
+  type CodRisk,
+  codHoldFrom,
+  codHoldOf,
+  codRiskOf,
+  codRiskSql,
+  liftCodHold,
+  RTO_RATES_LIMIT,
+  type RtoRatesBy,
+  rtoRates,
+} from './cod-risk.ts';
 export {
   type Booking,
   type BookingRequest,
