@@ -6,7 +6,15 @@ import { products, productVariants, sellers } from '../db/schema.ts';
 import { badRequest, notFound } from '../lib/errors.ts';
 import { paiseToRupees } from '../lib/money.ts';
 import { isVisible, PRODUCT_NOT_FOUND, variantSalesSql } from '../modules/catalog/index.ts';
-import { findPlace, promiseFor, readShippingSettings, unknownPincode } from '../modules/delivery/index.ts';
+import {
+  type CourierAnswer,
+  findPlace,
+  listed,
+  promiseFor,
+  readShippingSettings,
+  unknownPincode,
+} from '../modules/delivery/index.ts';
+import type { CourierServiceability } from './courier-serviceability.ts';
 
 export const CHOOSE_SIZE = 'This product comes in several sizes: send the variantId of the size';
 
@@ -43,17 +51,25 @@ async function readPiece(db: DbOrTx, query: PromiseQuery) {
  * `GET /api/delivery/promise`: when one piece of a product would reach a pincode ordered now, whether
  * COD is offered there, and the shipping fee of a shipment of that piece alone (the admin's settings
  * on its price now). An unknown pincode is a 400; one nobody serves is `serviceable: false` with why.
+ * With a courier aggregator configured (`couriers`), its serviceability for the seller's route
+ * decides (served, days in transit, COD); without one, or when it fails, the zone table does.
  */
 export async function deliveryPromise(
   db: DbOrTx,
   config: Config,
   query: PromiseQuery,
   now = new Date(),
+  couriers?: CourierServiceability,
 ): Promise<PromiseAnswer> {
   const place = findPlace(query.pincode);
   if (!place) throw badRequest(unknownPincode(query.pincode), 'pincode');
   const [piece, settings] = await Promise.all([readPiece(db, query), readShippingSettings(db)]);
-  const promise = promiseFor(piece, place, config.delivery, now);
+  const from = piece.pickupPostalCode;
+  let courier: CourierAnswer | undefined;
+  // A pincode the shop does not serve is refused without asking; a seller with no pickup has no route.
+  if (couriers && from && findPlace(from) && !listed(place.pincode, config.delivery.unserviceablePincodes))
+    courier = await couriers.answer({ from, to: place.pincode, cod: false });
+  const promise = promiseFor(piece, place, config.delivery, now, courier);
   const { pricePaise } = priceOf(piece, { now, signedIn: false });
   const base = {
     success: true as const,

@@ -14,6 +14,7 @@ import {
   saveShippingSettings,
   shippingSettingsAnswer,
 } from '../modules/delivery/index.ts';
+import { CourierServiceability } from './courier-serviceability.ts';
 import { deliveryPromise } from './delivery-promise.ts';
 
 /**
@@ -25,11 +26,17 @@ export default async function deliveryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
   const asAdmin = { onRequest: requireRole('admin') };
+  const { shiprocket } = app.deps;
+  const couriers = shiprocket
+    ? new CourierServiceability(shiprocket, {}, (err) =>
+        app.log.warn({ err }, 'Shiprocket serviceability failed; the zone table answers'),
+      )
+    : undefined;
 
   app.get(
     '/api/delivery/promise',
     { schema: { querystring: promiseQuerySchema, response: responses(promiseAnswerSchema) } },
-    async (req) => deliveryPromise(db, config, req.query),
+    async (req) => deliveryPromise(db, config, req.query, new Date(), couriers),
   );
   app.get(
     '/api/admin/settings/shipping',

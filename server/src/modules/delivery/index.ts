@@ -5,6 +5,7 @@
  */
 export { findPlace, listed, pincodeElsewhere, pincodeProblem, unknownPincode } from './pincodes.ts';
 export {
+  type CourierAnswer,
   codOffered,
   NO_PICKUP,
   noCodHere,

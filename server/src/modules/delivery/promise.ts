@@ -43,16 +43,29 @@ export const codOffered = (pincode: string, delivery: Config['delivery']) =>
   !listed(pincode, delivery.noCodPincodes) && !listed(pincode, delivery.unserviceablePincodes);
 
 /**
+ * A courier aggregator's serviceability answer for a route (DESIGN §13: it wins when configured):
+ * whether any courier serves it, the fastest one's days in transit (null: none said), and whether a
+ * courier serving it collects cash.
+ */
+export interface CourierAnswer {
+  serviceable: boolean;
+  transitDays: number | null;
+  cod: boolean;
+}
+
+/**
  * The promise of one seller's shipment to `to` for an order placed at `now` (none without a pickup
  * address): the zone from the
  * seller's pickup pincode, the seller's dispatch days plus the zone's transit days, Sundays and the
- * configured holidays skipped, the day starting tomorrow after the seller's cut-off hour.
+ * configured holidays skipped, the day starting tomorrow after the seller's cut-off hour. With a
+ * courier's answer for the route, its days replace the zone's and COD needs a courier that collects.
  */
 export function promiseFor(
   origin: Origin,
   to: Place,
   delivery: Config['delivery'],
   now: Date,
+  courier?: CourierAnswer,
 ): ShipmentPromise {
   if (listed(to.pincode, delivery.unserviceablePincodes))
     return { serviceable: false, reason: notServed(to.pincode), cod: false };
@@ -68,13 +81,16 @@ export function promiseFor(
       dispatchBy: null,
       deliverBy: null,
     };
+  if (courier && !courier.serviceable)
+    return { serviceable: false, reason: notServed(to.pincode), cod: false };
   const zone = zoneOf(from, to);
   const calendar: DeliveryCalendar = { holidays: delivery.holidays, cutoffHour: origin.cutoffHour };
+  const transitDays = courier?.transitDays ?? delivery.transitDays[zone];
   return {
     serviceable: true,
     zone,
-    cod: codOffered(to.pincode, delivery),
-    ...promiseDates(now, origin.dispatchDays, delivery.transitDays[zone], calendar),
+    cod: codOffered(to.pincode, delivery) && (courier?.cod ?? true),
+    ...promiseDates(now, origin.dispatchDays, transitDays, calendar),
   };
 }
 
