@@ -22,7 +22,10 @@ import { recordRtoFee } from '../modules/ledger/index.ts';
 import { type TrackingMailKind, trackingMail } from '../modules/mail/index.ts';
 import {
   addItemRefund,
+  buyerPaysPaise,
   chargePaidPaise,
+  codFeesDuePaise,
+  codToCollectPaise,
   deliverItemsIn,
   ITEM_NOT_FOUND,
   linkItemToCreditNote,
@@ -118,6 +121,7 @@ const parcelOfInput = (input: CreateShipmentInput, pieces: Parameters<typeof par
 
 /** Shiprocket's booking of the parcel: the courier collects what the shopper owes for it (COD). */
 async function bookWithShiprocket(
+  db: DbOrTx,
   api: CourierApi,
   reference: string,
   facts: Awaited<ReturnType<typeof bookingFacts>>,
@@ -127,7 +131,21 @@ async function bookWithShiprocket(
   const { order, seller, rows } = facts;
   if (!seller.pickupPostalCode || !seller.pickupLine1 || !seller.pickupCity || !seller.pickupState)
     throw conflict(NO_PICKUP_ADDRESS);
-  const valuePaise = rows.reduce((s, r) => s + r.item.taxablePaise + r.item.taxPaise, 0);
+  // What the parcel is worth to the shopper; for COD, the cash the courier collects: its goods, and
+  // the seller's fees on the order's first parcel (as the shop's own label prints them).
+  const cod = order.paymentMethod === 'cod';
+  const goodsPaise = rows.reduce(
+    (s, r) => s + (cod ? codToCollectPaise(r.item, r.order) : buyerPaysPaise(r.item, r.order)),
+    0,
+  );
+  const [earlier] = await db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(and(eq(shipments.orderId, order.id), eq(shipments.sellerId, seller.id)))
+    .limit(1);
+  const feesPaise =
+    cod && !earlier ? ((await codFeesDuePaise(db, seller.id, [order.id])).get(order.id) ?? 0) : 0;
+  const valuePaise = goodsPaise + feesPaise;
   try {
     return await api.book({
       reference,
@@ -158,7 +176,7 @@ async function bookWithShiprocket(
         unitPricePaise: Math.round((r.item.taxablePaise + r.item.taxPaise) / r.item.quantity),
         hsn: r.item.hsn,
       })),
-      cod: order.paymentMethod === 'cod',
+      cod,
       valuePaise,
       parcel,
       courierId,
@@ -203,7 +221,7 @@ export async function createShipment(
   let booking: Booking | undefined;
   if (provider === 'shiprocket') {
     if (!deps.shiprocket) throw conflict(SHIPROCKET_NOT_SET_UP);
-    booking = await bookWithShiprocket(deps.shiprocket, id, facts, parcel, input.courierId);
+    booking = await bookWithShiprocket(deps.db, deps.shiprocket, id, facts, parcel, input.courierId);
   }
   const courier = booking?.courier ?? input.courier ?? null;
   const awb = booking?.awb ?? input.awb ?? null;
