@@ -1,6 +1,7 @@
 import { formatPromiseDay } from '../../lib/delivery.ts';
 import { useI18n } from '../../lib/i18n.tsx';
 import { useNdrQueue } from './shipments-api.ts';
+import './parcels.css';
 
 /**
  * Failed deliveries of the seller's parcels (issue 38): which order, how many attempts, the

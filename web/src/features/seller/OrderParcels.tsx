@@ -7,6 +7,7 @@ import { sellerKeys } from './api.ts';
 import { SellerShipmentCard } from './SellerShipmentCard.tsx';
 import { type ParcelItem, ShipmentDialog } from './ShipmentDialog.tsx';
 import { useOrderParcels } from './shipments-api.ts';
+import './parcels.css';
 
 /**
  * An order's parcels in the seller's orders list (issue 38): each parcel's card, and booking a new
