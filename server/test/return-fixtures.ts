@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { App } from '../src/app.ts';
 import type { DbOrTx } from '../src/db/client.ts';
 import { orderItems, productVariants, returns } from '../src/db/schema.ts';
+import { placedOrder } from './shipment-fixtures.ts';
 import type { callerOf, FastAccount } from './shop-fixtures.ts';
 
 type Call = ReturnType<typeof callerOf>;
@@ -27,37 +28,12 @@ export async function deliveredOrder(
   lines: Line[],
   pay: 'cod' | 'card' = 'cod',
 ): Promise<ApiOrder> {
-  for (const l of lines) {
-    const res = await call('POST', '/api/user/add-to-cart', buyer, {
-      productId: l.productId,
-      ...(l.variantId ? { variantId: l.variantId } : {}),
-      quantity: l.quantity ?? 1,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  let orderId: string;
-  if (pay === 'cod') {
-    const placed = await call('PUT', '/api/user/order-success', buyer);
-    expect(placed.statusCode, placed.body).toBe(200);
-    orderId = placed.json().order._id;
-  } else {
-    const session = await call('POST', '/api/user/checkout-session', buyer);
-    expect(session.statusCode, session.body).toBe(200);
-    const paid = await app.inject({
-      method: 'POST',
-      url: `/pay/${session.json().id}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ cardNumber: '4242424242424242' }).toString(),
-    });
-    expect(paid.statusCode, paid.body).toBeLessThan(400);
-    orderId = session.json().orderId;
-  }
-  const order: ApiOrder = (await call('GET', `/api/user/orders/${orderId}`, buyer)).json().order;
+  const order = await placedOrder(call, app, buyer, lines, pay);
   for (const item of order.items) {
     expect((await call('POST', `/api/seller/orders/${item._id}/ship`, seller, {})).statusCode).toBe(200);
     expect((await call('POST', `/api/seller/orders/${item._id}/deliver`, seller)).statusCode).toBe(200);
   }
-  return (await call('GET', `/api/user/orders/${orderId}`, buyer)).json().order;
+  return (await call('GET', `/api/user/orders/${order._id}`, buyer)).json().order;
 }
 
 /** The buyer asks for a return; the answer's status is checked by the caller. */

@@ -35,12 +35,13 @@ export async function placedOrder(
   call: Call,
   app: App,
   buyer: FastAccount,
-  lines: { productId: string; quantity?: number }[],
+  lines: { productId: string; variantId?: string; quantity?: number }[],
   pay: 'cod' | 'card' = 'cod',
 ): Promise<ApiOrder> {
   for (const l of lines) {
     const res = await call('POST', '/api/user/add-to-cart', buyer, {
       productId: l.productId,
+      ...(l.variantId ? { variantId: l.variantId } : {}),
       quantity: l.quantity ?? 1,
     });
     expect(res.statusCode, res.body).toBe(200);

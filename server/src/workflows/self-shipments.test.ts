@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { itemRow, variantStock } from '../../test/return-fixtures.ts';
+import { placedOrder } from '../../test/shipment-fixtures.ts';
 import { callerOf, type FastAccount, PICKUPS, quickSeller, quickUser } from '../../test/shop-fixtures.ts';
 import {
   ledgerEntries,
@@ -34,30 +35,14 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-async function place(buyer: FastAccount, productIds: string[], pay: 'cod' | 'card'): Promise<ApiOrder> {
-  for (const productId of productIds) {
-    const res = await call('POST', '/api/user/add-to-cart', buyer, { productId, quantity: 1 });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  let orderId: string;
-  if (pay === 'cod') {
-    const placed = await call('PUT', '/api/user/order-success', buyer);
-    expect(placed.statusCode, placed.body).toBe(200);
-    orderId = placed.json().order._id;
-  } else {
-    const session = await call('POST', '/api/user/checkout-session', buyer);
-    expect(session.statusCode, session.body).toBe(200);
-    const paid = await ctx.app.inject({
-      method: 'POST',
-      url: `/pay/${session.json().id}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ cardNumber: '4242424242424242' }).toString(),
-    });
-    expect(paid.statusCode, paid.body).toBeLessThan(400);
-    orderId = session.json().orderId;
-  }
-  return (await call('GET', `/api/user/orders/${orderId}`, buyer)).json().order;
-}
+const place = (buyer: FastAccount, productIds: string[], pay: 'cod' | 'card'): Promise<ApiOrder> =>
+  placedOrder(
+    call,
+    ctx.app,
+    buyer,
+    productIds.map((productId) => ({ productId })),
+    pay,
+  );
 
 async function book(order: ApiOrder, body: object = {}): Promise<ShipmentAnswer> {
   const res = await call('POST', `/api/seller/orders/${order._id}/shipments`, seller, {
