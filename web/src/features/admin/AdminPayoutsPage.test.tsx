@@ -45,6 +45,8 @@ function serve(payout: (body: Record<string, unknown>) => Response | Promise<Res
     if (path === '/api/admin/payouts' && init?.method === 'POST') return payout(body ?? {});
     if (path === '/api/admin/payouts') return jsonResponse({ success: true, payouts: [] });
     if (path === '/api/admin/commissions') return jsonResponse(commissions);
+    if (path.startsWith('/api/admin/rto-rates'))
+      return jsonResponse({ success: true, by: 'shopper', rows: [] });
     return jsonResponse({ items: [], total: 0, page: 1, limit: 20 });
   });
   vi.stubGlobal('fetch', fetch);

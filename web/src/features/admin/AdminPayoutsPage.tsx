@@ -9,6 +9,7 @@ import { AdminLoadError, AdminOnly } from './AdminOnly.tsx';
 import { CommissionsPanel } from './CommissionsPanel.tsx';
 import { type DueSeller, downloadTcsReport, usePayouts, usePayoutsDue } from './money-api.ts';
 import { PayoutCard } from './PayoutCard.tsx';
+import { RtoRatesPanel } from './RtoRatesPanel.tsx';
 import { ShippingSettingsPanel } from './ShippingSettingsPanel.tsx';
 import './admin.css';
 import './money.css';
@@ -17,7 +18,7 @@ import { useI18n } from '../../lib/i18n.tsx';
 /**
  * /dashboard/payouts: the money desk. Sellers with money payable now, each with a form recording
  * the transfer made to them; the month's TCS report for GSTR-8; commission rates; shipping and COD
- * charges; past payouts.
+ * charges; returns to origin and COD holds; past payouts.
  */
 export default function AdminPayoutsPage() {
   return (
@@ -100,6 +101,7 @@ function Payouts() {
           <TcsReport />
           <CommissionsPanel sellerNames={names} />
           <ShippingSettingsPanel />
+          <RtoRatesPanel />
         </div>
       </div>
     </section>

@@ -7,6 +7,7 @@ const ACTIONS: Record<string, string> = {
   commissions: /*i18n*/ 'Commission rates changed',
   'user.suspend': /*i18n*/ 'Shopper suspended',
   'user.reinstate': /*i18n*/ 'Shopper reinstated',
+  'user.cod_hold_lift': /*i18n*/ 'COD hold lifted',
   'seller.suspend': /*i18n*/ 'Seller suspended',
   'seller.reinstate': /*i18n*/ 'Seller reinstated',
   'product.hide': /*i18n*/ 'Product hidden',

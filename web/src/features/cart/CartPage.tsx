@@ -26,11 +26,13 @@ export default function CartPage() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [method, setMethod] = useState<PaymentMethod | ''>('');
-  // Cash On Delivery is not offered where the checkout's PIN code has none (issue 37).
+  // Cash On Delivery is not offered where the checkout's PIN code has none (issue 37), nor to a
+  // shopper whose COD parcels came back too often (issue 38: the server's reason is shown).
   const { choices, codNote } = withoutCod(
     usePaymentChoices(),
     cart.data?.codAvailable,
     cart.data?.checkout?.postalCode,
+    cart.data?.codReason,
   );
   // A saved method the shop no longer offers (e.g. Stripe after its keys were removed) is not chosen.
   const chosen = choices.options.some((o) => o.value === method) ? method : '';

@@ -10,20 +10,31 @@ export function usePaymentChoices(): PaymentChoices {
 }
 
 /**
- * The choices without Cash On Delivery where the checkout's PIN code has none (the cart answer's
- * `codAvailable`: false), and the sentence saying why; as they were otherwise.
+ * The server's reason when a shopper's Cash On Delivery is held back (COD_HELD_REASON, issue 38),
+ * written here so the catalogue translates the cart answer's `codReason`.
+ */
+export const COD_HELD_NOTE =
+  /*i18n*/ 'Cash On Delivery is not available on this account because recent Cash On Delivery orders were returned undelivered. Please pay online (UPI, cards, netbanking)';
+
+/**
+ * The choices without Cash On Delivery where the checkout's PIN code has none or the shopper's is
+ * held back (the cart answer's `codAvailable`: false), and the sentence saying why (the server's
+ * `codReason` when it gives one); as they were otherwise.
  */
 export function withoutCod(
   choices: PaymentChoices,
   codAvailable: boolean | undefined,
   postalCode: string | undefined,
+  codReason?: string,
 ): { choices: PaymentChoices; codNote?: string } {
   if (codAvailable !== false) return { choices };
   return {
     choices: { ...choices, options: choices.options.filter((o) => o.value !== 'COD') },
-    codNote: postalCode
-      ? /*i18n*/ 'Cash On Delivery is not available at PIN code {pincode}.'
-      : /*i18n*/ 'Cash On Delivery is not available at this address.',
+    codNote: codReason
+      ? codReason
+      : postalCode
+        ? /*i18n*/ 'Cash On Delivery is not available at PIN code {pincode}.'
+        : /*i18n*/ 'Cash On Delivery is not available at this address.',
   };
 }
 

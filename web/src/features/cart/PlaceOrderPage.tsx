@@ -78,7 +78,8 @@ export default function PlaceOrderPage() {
         const a = found.checkout;
         const hasAddress = !!a?.address;
         const busy = cod.isPending || online.isPending;
-        // The address's PIN code has no Cash On Delivery (issue 37): the server would refuse the order.
+        // The address's PIN code has no Cash On Delivery (issue 37), or the shopper's is held back
+        // (issue 38): the server would refuse the order.
         const codRefused = method === 'COD' && found.codAvailable === false;
         return (
           <section className="page">
@@ -114,10 +115,13 @@ export default function PlaceOrderPage() {
                 )}
                 {codRefused && (
                   <p className="form-error" data-testid="cod-unavailable">
-                    {i18n._(
-                      'Cash On Delivery is not available at PIN code {pincode}. Please choose another payment method in your cart.',
-                      { pincode: a?.postalCode ?? '' },
-                    )}
+                    {found.codReason
+                      ? // Held back for this shopper (issue 38): the server's reason, translated.
+                        i18n._(found.codReason)
+                      : i18n._(
+                          'Cash On Delivery is not available at PIN code {pincode}. Please choose another payment method in your cart.',
+                          { pincode: a?.postalCode ?? '' },
+                        )}
                   </p>
                 )}
                 <CartSummary totals={found.summary} coupon={found.coupon} shipments={found.shipments} />
