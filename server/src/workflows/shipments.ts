@@ -376,7 +376,9 @@ interface Aftermath {
 async function startRto(tx: DbOrTx, row: ShipmentRow, at: Date, event: IncomingEvent | null) {
   if (event) await addShipmentEvent(tx, row.id, { ...event, status: 'rto_initiated' });
   await markItemsRto(tx, row.id, at);
-  return updateShipment(tx, row.id, { status: 'rto_initiated', rtoAt: row.rtoAt ?? at });
+  // `rto_at` is when the shop learnt of it (a late or back-dated scan keeps its own time on the
+  // timeline): the shopper's COD hold counts from it, so it cannot be dated out of the window.
+  return updateShipment(tx, row.id, { status: 'rto_initiated', rtoAt: row.rtoAt ?? new Date() });
 }
 
 /**
