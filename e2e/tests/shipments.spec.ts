@@ -66,6 +66,7 @@ test('a self-shipped parcel: booked, tracked, a failed attempt answered by the s
   await expect(booking.getByRole('radio', { name: /Shiprocket/ })).toHaveCount(0);
   await booking.getByRole('combobox', { name: 'Courier' }).fill('Delhivery');
   await booking.getByLabel('AWB number').fill(awb);
+  await shoot(page, 'shipments-seller-booking');
   await booking.getByRole('button', { name: 'Book parcel' }).click();
   const parcel = card.getByTestId('seller-parcel');
   await expect(parcel.getByTestId('seller-parcel-status')).toHaveText('Shipment booked');
