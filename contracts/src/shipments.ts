@@ -48,6 +48,12 @@ export const createShipmentSchema = z
     provider: z.enum(COURIER_PROVIDERS, { error: 'provider must be "self" or "shiprocket"' }).default('self'),
     courier: courierField.optional(),
     awb: awbField.optional(),
+    /** Shiprocket: the courier chosen from `GET …/couriers`; else Shiprocket's own choice. */
+    courierId: z
+      .number({ error: 'courierId must be a courier id from the rates' })
+      .int('courierId must be a courier id from the rates')
+      .positive('courierId must be a courier id from the rates')
+      .optional(),
     weightGrams: z
       .number({ error: 'weightGrams must be a number of grams' })
       .int('weightGrams must be a whole number of grams')

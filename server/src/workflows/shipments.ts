@@ -197,7 +197,7 @@ export async function createShipment(
   deps: ShipmentDeps,
   sellerId: string,
   orderId: string,
-  input: CreateShipmentInput & { courierId?: number; trackingUrl?: string },
+  input: CreateShipmentInput & { trackingUrl?: string },
 ): Promise<ShipmentAnswer> {
   const facts = await bookingFacts(deps.db, sellerId, orderId, input.itemIds);
   const notPending = facts.rows.find((r) => r.item.status !== 'pending');

@@ -160,6 +160,29 @@ describe('booking a parcel with Shiprocket', () => {
     const codRates = (await call('GET', `/api/seller/orders/${cod._id}/couriers`, seller)).json();
     expect(codRates.couriers.map((c: { name: string }) => c.name)).toEqual(['Xpressbees Surface']);
   });
+
+  it('books with the courier the seller picked from the rates', async () => {
+    const product = await insertProduct(ctx.db, seller.id, { stock: 5 });
+    const buyer = await quickUser(ctx.app);
+    const order = await placedOrder(call, ctx.app, buyer, [{ productId: product.id }], 'card');
+    const picked = FAKE_COURIERS[1]!;
+    const res = await call('POST', `/api/seller/orders/${order._id}/shipments`, seller, {
+      itemIds: [order.items[0]!._id],
+      provider: 'shiprocket',
+      courierId: picked.courier_company_id,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().shipment.courier).toBe(picked.courier_name);
+    expect(fake.requestsTo('/courier/assign/awb').at(-1)!.body).toMatchObject({
+      courier_id: picked.courier_company_id,
+    });
+    const bad = await call('POST', `/api/seller/orders/${order._id}/shipments`, seller, {
+      itemIds: [order.items[0]!._id],
+      provider: 'shiprocket',
+      courierId: 'fastest',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
 });
 
 describe('the tracking webhook', () => {
