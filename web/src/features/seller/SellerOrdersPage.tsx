@@ -27,6 +27,7 @@ import { nextStep, PAYMENT_LABEL, STATUS_LABEL, STATUS_PILL } from './order-stat
 import { type ShipChoice, ShipDialog } from './ShipDialog.tsx';
 import type { ParcelItem } from './ShipmentDialog.tsx';
 import { SellerOnly } from './session.tsx';
+import { useCourierRates } from './shipments-api.ts';
 import './seller.css';
 import './centre.css';
 import { useI18n } from '../../lib/i18n.tsx';
@@ -91,12 +92,15 @@ function SellerOrders() {
       else next.add(id);
       return next;
     });
+  // Whether the shop books through Shiprocket: the couriers answer of the first order chosen says.
+  const shiprocket = useCourierRates(toShip[0]?.orderId ?? '', bulkShipping && toShip.length > 0);
   const bulkShip = useMutation({
     mutationFn: (choice: ShipChoice) =>
       shipItems(
         toShip.map((l) => l._id),
         choice.courier,
         choice.awb,
+        choice.provider,
       ),
     onSuccess: (answer) => {
       toast.success(`${answer.items.length} ${i18n._('shipped')}`);
@@ -178,6 +182,7 @@ function SellerOrders() {
         <ShipDialog
           id="bulk"
           count={toShip.length}
+          offerShiprocket={shiprocket.data?.available === true}
           busy={bulkShip.isPending}
           onShip={(choice) => bulkShip.mutateAsync(choice)}
           onCancel={() => setBulkShipping(false)}

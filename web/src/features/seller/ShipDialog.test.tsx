@@ -40,4 +40,22 @@ describe('the ship dialog', () => {
     expect(onShip).toHaveBeenCalledWith({ courier: 'Trackon', awb: 'TR-123456' });
     expect(await screen.findByText('AWB number already used')).toBeInTheDocument();
   }, 20_000);
+
+  it('books through Shiprocket when the shop has it: no courier or AWB to type', async () => {
+    const user = userEvent.setup();
+    const onShip = vi.fn(async () => undefined);
+    render(
+      <ShipDialog id="bulk" count={3} busy={false} offerShiprocket onShip={onShip} onCancel={() => undefined} />,
+    );
+    await user.click(screen.getByLabelText('Shiprocket (one parcel per order, AWB assigned)'));
+    expect(screen.queryByLabelText('Courier')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('AWB number')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm shipment' }));
+    expect(onShip).toHaveBeenCalledWith({ provider: 'shiprocket', courier: '' });
+  }, 20_000);
+
+  it('offers only the seller’s own courier when the shop has no Shiprocket', () => {
+    dialog();
+    expect(screen.queryByText('Ship with')).not.toBeInTheDocument();
+  });
 });

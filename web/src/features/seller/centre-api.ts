@@ -78,12 +78,20 @@ export function saveSellerSettings(settings: SellerSettingsInput) {
   });
 }
 
-/** Confirm Shipment of several items with one courier (and AWB, unless self-delivery). */
-export function shipItems(itemIds: string[], courier: string, awb?: string) {
+/**
+ * Confirm Shipment of several items: with one courier (and AWB, unless self-delivery), or each
+ * order's parcel booked through Shiprocket.
+ */
+export function shipItems(
+  itemIds: string[],
+  courier: string,
+  awb?: string,
+  provider: 'self' | 'shiprocket' = 'self',
+) {
   return api<BulkShipAnswer>('/api/seller/orders/ship', {
     method: 'POST',
     as: 'seller',
-    body: { itemIds, courier, ...(awb ? { awb } : {}) },
+    body: provider === 'shiprocket' ? { itemIds, provider } : { itemIds, courier, ...(awb ? { awb } : {}) },
   });
 }
 

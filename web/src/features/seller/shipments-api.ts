@@ -33,8 +33,9 @@ export function useOrderParcels(orderId: string) {
 }
 
 /** Shiprocket's couriers and rates for the order's parcel; `available: false` when it is not set up. */
-export function useCourierRates(orderId: string) {
+export function useCourierRates(orderId: string, enabled = true) {
   return useQuery({
+    enabled: enabled && orderId !== '',
     queryKey: shipmentKeys.couriers(orderId),
     queryFn: () =>
       api<CourierRatesAnswer>(`/api/seller/orders/${encodeURIComponent(orderId)}/couriers`, { as: 'seller' }),
