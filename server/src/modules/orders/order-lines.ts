@@ -290,7 +290,10 @@ export const codToCollectPaise = (
     Partial<Pick<OrderItemRow, 'discountPaise'>>,
   order: Pick<OrderRow, 'gstMode' | 'paymentMethod'>,
 ) =>
-  order.paymentMethod === 'cod' && item.status !== 'cancelled' && item.status !== 'rto' && !item.codCollectedAt
+  order.paymentMethod === 'cod' &&
+  item.status !== 'cancelled' &&
+  item.status !== 'rto' &&
+  !item.codCollectedAt
     ? buyerPaysPaise(item, order)
     : 0;
 

@@ -45,7 +45,14 @@ describe('the ship dialog', () => {
     const user = userEvent.setup();
     const onShip = vi.fn(async () => undefined);
     render(
-      <ShipDialog id="bulk" count={3} busy={false} offerShiprocket onShip={onShip} onCancel={() => undefined} />,
+      <ShipDialog
+        id="bulk"
+        count={3}
+        busy={false}
+        offerShiprocket
+        onShip={onShip}
+        onCancel={() => undefined}
+      />,
     );
     await user.click(screen.getByLabelText('Shiprocket (one parcel per order, AWB assigned)'));
     expect(screen.queryByLabelText('Courier')).not.toBeInTheDocument();
