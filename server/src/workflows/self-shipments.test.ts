@@ -93,6 +93,16 @@ describe('a self-shipped parcel', () => {
     // The shopper sees the parcel on their order; another shopper does not.
     const mine = await call('GET', `/api/user/orders/${order._id}/shipments`, buyer);
     expect(mine.json().shipments.map((s: ShipmentAnswer) => s._id)).toEqual([shipment._id]);
+    // Its label is the shop's own 4x6 label of the order; another seller's parcel is 404.
+    const label = await call('GET', `/api/seller/shipments/${shipment._id}/label.pdf`, seller);
+    expect(label.statusCode).toBe(302);
+    expect(label.headers.location).toBe(`/api/seller/orders/${order._id}/label.pdf?size=4x6`);
+    const pdf = await call('GET', label.headers.location as string, seller);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call('GET', `/api/seller/shipments/${shipment._id}/label.pdf`, rival)).statusCode).toBe(
+      404,
+    );
     const stranger = await quickUser(ctx.app);
     expect((await call('GET', `/api/user/orders/${order._id}/shipments`, stranger)).statusCode).toBe(404);
     expect((await call('GET', `/api/user/shipments/${shipment._id}`, stranger)).statusCode).toBe(404);
