@@ -197,6 +197,10 @@ describe('a self-shipped parcel', () => {
       awb: 'BD99887766',
     });
     expect(shipped.json()).toEqual({ success: true, _id: itemId, status: 'shipped' });
+    // Twice: 409 in the words Confirm Shipment has always used, and no second parcel.
+    const again = await call('POST', `/api/seller/orders/${itemId}/ship`, seller, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('This item is already shipped');
     const row = await itemRow(ctx.db, itemId);
     const parcel = await shipmentRow(row.shipmentId!);
     expect(parcel).toMatchObject({

@@ -33,6 +33,7 @@ import {
   markItemsRto,
   markOrderRefunded,
   notifyShippedItems,
+  refuseTransition,
   settleCodOrder,
   shipItemsIn,
 } from '../modules/orders/index.ts';
@@ -200,14 +201,9 @@ export async function createShipment(
   input: CreateShipmentInput & { trackingUrl?: string },
 ): Promise<ShipmentAnswer> {
   const facts = await bookingFacts(deps.db, sellerId, orderId, input.itemIds);
+  // Not pending: 409 with the words Confirm Shipment has always used ("already shipped", …).
   const notPending = facts.rows.find((r) => r.item.status !== 'pending');
-  if (notPending) {
-    const status =
-      notPending.item.status === 'awaiting_payment' ? 'awaiting payment' : notPending.item.status;
-    throw conflict(
-      `This item is ${status === 'rto' ? 'returned to the seller' : status} and cannot be shipped`,
-    );
-  }
+  if (notPending) await refuseTransition(deps.db, { sellerId }, notPending.item.id, 'shipped');
   const parcel = parcelOfInput(
     input,
     facts.rows.map((r) => ({
@@ -290,7 +286,7 @@ export async function createShipments(
     .where(and(inArray(orderItems.id, ids), eq(orderItems.sellerId, sellerId)));
   if (rows.length !== ids.length) throw notFound(ITEM_NOT_FOUND);
   const notPending = rows.find((r) => r.status !== 'pending');
-  if (notPending) throw conflict(`This item is ${notPending.status} and cannot be shipped`);
+  if (notPending) await refuseTransition(deps.db, { sellerId }, notPending.id, 'shipped');
   const byOrder = new Map<string, string[]>();
   for (const r of rows) byOrder.set(r.orderId, [...(byOrder.get(r.orderId) ?? []), r.id]);
   const provider = input.provider ?? 'self';
