@@ -176,7 +176,7 @@ export function codHeld(
 }
 
 export const COD_HELD_REASON =
-  'Cash On Delivery is not available on this account because recent Cash On Delivery orders were returned undelivered. Please pay online (UPI, cards, netbanking)';
+  'Cash On Delivery is not available on this account because recent Cash On Delivery orders were returned undelivered. Please pay online (UPI, cards, netbanking).';
 
 /** The shopper's words for each state of a parcel (the timeline and the e-mails). */
 export const SHIPMENT_STATUS_LABELS: Readonly<Record<ShipmentStatus, string>> = {

@@ -96,12 +96,13 @@ function Payouts() {
               )}
             </QueryState>
           </section>
+          {/* A wide table (shoppers, parcels, returns, rate, the hold): the main column's width. */}
+          <RtoRatesPanel />
         </div>
         <div className="money-side">
           <TcsReport />
           <CommissionsPanel sellerNames={names} />
           <ShippingSettingsPanel />
-          <RtoRatesPanel />
         </div>
       </div>
     </section>

@@ -14,7 +14,7 @@ export function usePaymentChoices(): PaymentChoices {
  * written here so the catalogue translates the cart answer's `codReason`.
  */
 export const COD_HELD_NOTE =
-  /*i18n*/ 'Cash On Delivery is not available on this account because recent Cash On Delivery orders were returned undelivered. Please pay online (UPI, cards, netbanking)';
+  /*i18n*/ 'Cash On Delivery is not available on this account because recent Cash On Delivery orders were returned undelivered. Please pay online (UPI, cards, netbanking).';
 
 /**
  * The choices without Cash On Delivery where the checkout's PIN code has none or the shopper's is
