@@ -134,8 +134,8 @@ function CodHoldCell({ row }: { row: RtoRow }) {
   });
   if (row.codHeld) {
     return (
-      <>
-        <strong>{i18n._('Held')}</strong>{' '}
+      <span className="rto-hold">
+        <strong>{i18n._('Held')}</strong>
         <button
           type="button"
           className="btn btn-sm"
@@ -145,7 +145,7 @@ function CodHoldCell({ row }: { row: RtoRow }) {
         >
           {i18n._('Lift COD hold')}
         </button>
-      </>
+      </span>
     );
   }
   return (
