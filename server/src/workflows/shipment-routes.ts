@@ -17,6 +17,7 @@ import {
   orderParamsSchema,
   parcelOf,
   responses,
+  SHIPMENT_STATUSES,
   type ShipmentListAnswer,
   shipItemSchema,
   shipmentEventSchema,
@@ -28,7 +29,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderItems, orders, sellers, shipments } from '../db/schema.ts';
-import { AppError, conflict, notFound } from '../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../lib/errors.ts';
 import { sendDownload } from '../lib/http.ts';
 import { principalOf, requireRole } from '../modules/accounts/index.ts';
 import { ndrQueueRows, scanOfWebhook, shipmentIdByAwb } from '../modules/shipping/index.ts';
@@ -47,7 +48,9 @@ import {
 
 const sellerShipmentsQuerySchema = z.object({
   orderId: z.uuid({ error: 'orderId is not a valid order id' }).optional(),
-  status: z.string().max(40).optional(),
+  status: z
+    .enum(SHIPMENT_STATUSES, { error: `status must be one of ${SHIPMENT_STATUSES.join(', ')}` })
+    .optional(),
 });
 
 /** The token Shiprocket sends in `x-api-key`, compared in constant time; no token set: nobody. */
@@ -191,8 +194,11 @@ export default async function shipmentRoutes(fastify: FastifyInstance) {
       if (row.provider !== 'self')
         throw conflict('Shiprocket reports this parcel\'s tracking: only "received back" is yours to mark');
       const at = req.body.at ? new Date(req.body.at) : new Date();
-      if (at.getTime() > Date.now() + 5 * 60_000)
-        throw new AppError('BAD_REQUEST', 'at must not be in the future');
+      if (at.getTime() > Date.now() + 5 * 60_000) throw badRequest('at must not be in the future', 'at');
+      // Not before the parcel was booked: a delivery dated earlier would start the return window and
+      // the seller's payout before the parcel even left.
+      if (at.getTime() < new Date(row.createdAt).getTime() - 60_000)
+        throw badRequest('at must not be before the parcel was booked', 'at');
       await applyEvent(deps(req), { sellerId }, req.params.id, {
         status: req.body.status,
         at,
@@ -269,7 +275,6 @@ export default async function shipmentRoutes(fastify: FastifyInstance) {
     { ...asSeller, schema: { params: orderParamsSchema, response: responses(courierRatesAnswerSchema) } },
     async (req): Promise<CourierRatesAnswer> => {
       const api = app.deps.shiprocket;
-      if (!api) return { success: true, available: false, couriers: [] };
       const sellerId = principalOf(req).id;
       const rows = await db
         .select({
@@ -286,6 +291,7 @@ export default async function shipmentRoutes(fastify: FastifyInstance) {
         .innerJoin(sellers, eq(sellers.id, orderItems.sellerId))
         .where(and(eq(orderItems.orderId, req.params.orderId), eq(orderItems.sellerId, sellerId)));
       if (rows.length === 0) throw notFound('Order not found');
+      if (!api) return { success: true, available: false, couriers: [] };
       const from = rows[0]!.from;
       if (!from) throw conflict('Add your pickup address before asking for courier rates');
       const pending = rows.filter((r) => r.status === 'pending');

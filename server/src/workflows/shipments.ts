@@ -224,6 +224,14 @@ export async function createShipment(
   let shipped: Awaited<ReturnType<typeof shipItemsIn>>;
   try {
     shipped = await deps.db.transaction(async (tx) => {
+      // The items first, as a cancellation takes them, then the order (its invoice) and the parcel:
+      // a second booking of the same items waits on their rows and then finds them shipped (409).
+      const items = await shipItemsIn(tx, deps.config, sellerId, input.itemIds, {
+        courier,
+        awb,
+        trackingUrl: booking?.trackingUrl ?? input.trackingUrl,
+        shipmentId: id,
+      });
       await insertShipment(tx, {
         id,
         orderId,
@@ -233,7 +241,8 @@ export async function createShipment(
         provider,
         courier,
         awb,
-        trackingUrl: booking?.trackingUrl ?? null,
+        // The tracking page the items got (the courier's own, when known).
+        trackingUrl: items[0]?.trackingUrl ?? null,
         providerOrderId: booking?.providerOrderId ?? null,
         providerShipmentId: booking?.providerShipmentId ?? null,
         weightGrams: parcel.weightGrams,
@@ -241,14 +250,6 @@ export async function createShipment(
         breadthCm: parcel.breadthCm,
         heightCm: parcel.heightCm,
       });
-      const items = await shipItemsIn(tx, deps.config, sellerId, input.itemIds, {
-        courier,
-        awb,
-        trackingUrl: booking?.trackingUrl ?? input.trackingUrl,
-        shipmentId: id,
-      });
-      // The stored row keeps the tracking page the items got (the courier's own, when known).
-      await updateShipment(tx, id, { trackingUrl: items[0]?.trackingUrl ?? null });
       return items;
     });
   } catch (err) {
@@ -319,6 +320,11 @@ export async function createShipments(
       const pieces = parcels.filter((p) => p.orderId === orderId);
       const parcel = parcelOf(pieces);
       const id = randomUUID();
+      const done = await shipItemsIn(tx, deps.config, sellerId, items, {
+        courier: input.courier,
+        awb: input.awb,
+        shipmentId: id,
+      });
       await insertShipment(tx, {
         id,
         orderId,
@@ -328,17 +334,12 @@ export async function createShipments(
         provider: 'self',
         courier: input.courier ?? null,
         awb: input.awb ?? null,
+        trackingUrl: done[0]?.trackingUrl ?? null,
         weightGrams: parcel.weightGrams,
         lengthCm: parcel.lengthCm,
         breadthCm: parcel.breadthCm,
         heightCm: parcel.heightCm,
       });
-      const done = await shipItemsIn(tx, deps.config, sellerId, items, {
-        courier: input.courier,
-        awb: input.awb,
-        shipmentId: id,
-      });
-      await updateShipment(tx, id, { trackingUrl: done[0]?.trackingUrl ?? null });
       shipmentIds.push(id);
       all.push(...done);
     }
@@ -386,7 +387,9 @@ async function startRto(tx: DbOrTx, row: ShipmentRow, at: Date, event: IncomingE
  */
 async function receiveRto(tx: DbOrTx, deps: ShipmentDeps, row: ShipmentRow, now: Date): Promise<string[]> {
   if (!(await markRtoReceived(tx, row.id, now))) return [];
-  const items = await itemsOfShipment(tx, row.id);
+  // Only what came back: an item of the parcel the seller marked delivered by hand stays delivered.
+  const items = (await itemsOfShipment(tx, row.id)).filter((i) => i.status === 'rto');
+  if (items.length === 0) return [];
   for (const item of items) if (item.variantId) await returnStock(tx, item.variantId, item.quantity);
   // The order is locked before credit notes take their numbers (as cancellations and returns do).
   const [order] = await tx.select().from(orders).where(eq(orders.id, row.orderId)).for('update');
