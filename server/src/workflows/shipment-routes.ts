@@ -163,17 +163,11 @@ export default async function shipmentRoutes(fastify: FastifyInstance) {
   /** The shipment's answer when it is the caller's; 404 otherwise. */
   async function ownShipment(req: FastifyRequest, owner: { sellerId: string } | { userId: string }) {
     const id = (req.params as { id: string }).id;
-    const [row] = await db
-      .select({ id: shipments.id })
-      .from(shipments)
-      .where(
-        and(
-          eq(shipments.id, id),
-          'sellerId' in owner ? eq(shipments.sellerId, owner.sellerId) : eq(shipments.userId, owner.userId),
-        ),
-      );
-    if (!row) throw notFound('Shipment not found');
-    return shipmentAnswer(deps(req), id);
+    const mine =
+      'sellerId' in owner ? eq(shipments.sellerId, owner.sellerId) : eq(shipments.userId, owner.userId);
+    const [answer] = await answersOf(deps(req), and(eq(shipments.id, id), mine));
+    if (!answer) throw notFound('Shipment not found');
+    return answer;
   }
 
   app.post(

@@ -7,6 +7,7 @@ import {
   type Parcel,
   parcelOf,
   reattemptDateProblem,
+  reattemptDays,
   SHIPMENT_STATUS_LABELS,
   type ShipmentAnswer,
   type ShipmentEvent,
@@ -48,6 +49,7 @@ import {
   lockShipment,
   markRtoReceived,
   type NdrInstruction,
+  type NewShipment,
   type ShipmentOwner,
   type ShipmentRow,
   shipmentAnswers,
@@ -188,6 +190,36 @@ async function bookWithShiprocket(
   }
 }
 
+const parcelColumns = (p: Parcel) => ({
+  weightGrams: p.weightGrams,
+  lengthCm: p.lengthCm,
+  breadthCm: p.breadthCm,
+  heightCm: p.heightCm,
+});
+
+/**
+ * One parcel shipped, in the caller's transaction: the items first, as a cancellation takes them,
+ * then the order (its invoice) and the parcel's row, so a second booking of the same items waits on
+ * their rows and then finds them shipped (409). The row keeps the tracking page the items got (the
+ * courier's own, when known).
+ */
+async function shipParcel(
+  tx: DbOrTx,
+  deps: Pick<ShipmentDeps, 'config'>,
+  sellerId: string,
+  itemIds: readonly string[],
+  row: NewShipment & { id: string },
+) {
+  const items = await shipItemsIn(tx, deps.config, sellerId, itemIds, {
+    courier: row.courier,
+    awb: row.awb,
+    trackingUrl: row.trackingUrl,
+    shipmentId: row.id,
+  });
+  await insertShipment(tx, { ...row, trackingUrl: items[0]?.trackingUrl ?? null });
+  return items;
+}
+
 /**
  * Seller: ships some pending items of one order as one parcel. `self`: with the courier and AWB
  * given; `shiprocket`: booked through Shiprocket first (order, AWB), then recorded. The items ship
@@ -224,15 +256,7 @@ export async function createShipment(
   let shipped: Awaited<ReturnType<typeof shipItemsIn>>;
   try {
     shipped = await deps.db.transaction(async (tx) => {
-      // The items first, as a cancellation takes them, then the order (its invoice) and the parcel:
-      // a second booking of the same items waits on their rows and then finds them shipped (409).
-      const items = await shipItemsIn(tx, deps.config, sellerId, input.itemIds, {
-        courier,
-        awb,
-        trackingUrl: booking?.trackingUrl ?? input.trackingUrl,
-        shipmentId: id,
-      });
-      await insertShipment(tx, {
+      return shipParcel(tx, deps, sellerId, input.itemIds, {
         id,
         orderId,
         sellerId,
@@ -241,16 +265,11 @@ export async function createShipment(
         provider,
         courier,
         awb,
-        // The tracking page the items got (the courier's own, when known).
-        trackingUrl: items[0]?.trackingUrl ?? null,
+        trackingUrl: booking?.trackingUrl ?? input.trackingUrl ?? null,
         providerOrderId: booking?.providerOrderId ?? null,
         providerShipmentId: booking?.providerShipmentId ?? null,
-        weightGrams: parcel.weightGrams,
-        lengthCm: parcel.lengthCm,
-        breadthCm: parcel.breadthCm,
-        heightCm: parcel.heightCm,
+        ...parcelColumns(parcel),
       });
-      return items;
     });
   } catch (err) {
     if (booking && deps.shiprocket) {
@@ -318,14 +337,8 @@ export async function createShipments(
     const all: Awaited<ReturnType<typeof shipItemsIn>> = [];
     for (const [orderId, items] of byOrder) {
       const pieces = parcels.filter((p) => p.orderId === orderId);
-      const parcel = parcelOf(pieces);
       const id = randomUUID();
-      const done = await shipItemsIn(tx, deps.config, sellerId, items, {
-        courier: input.courier,
-        awb: input.awb,
-        shipmentId: id,
-      });
-      await insertShipment(tx, {
+      const done = await shipParcel(tx, deps, sellerId, items, {
         id,
         orderId,
         sellerId,
@@ -334,11 +347,7 @@ export async function createShipments(
         provider: 'self',
         courier: input.courier ?? null,
         awb: input.awb ?? null,
-        trackingUrl: done[0]?.trackingUrl ?? null,
-        weightGrams: parcel.weightGrams,
-        lengthCm: parcel.lengthCm,
-        breadthCm: parcel.breadthCm,
-        heightCm: parcel.heightCm,
+        ...parcelColumns(parcelOf(pieces)),
       });
       shipmentIds.push(id);
       all.push(...done);
@@ -575,7 +584,6 @@ async function mailShopper(deps: ShipmentDeps, row: ShipmentRow, kind: TrackingM
       .where(eq(orders.id, row.orderId));
     if (!order?.order.customerEmail) return;
     const items = await itemsOfShipment(deps.db, row.id);
-    const answer = kind === 'delivery_failed' ? await shipmentAnswer(deps, row.id) : null;
     await deps.mailer.send(
       trackingMail(kind, {
         to: order.order.customerEmail,
@@ -587,7 +595,7 @@ async function mailShopper(deps: ShipmentDeps, row: ShipmentRow, kind: TrackingM
         reason: row.ndrReason,
         attempts: row.failedAttempts,
         maxAttempts: deps.config.shipping.ndrMaxAttempts,
-        dates: answer?.ndr?.dates,
+        dates: kind === 'delivery_failed' ? reattemptDays() : undefined,
         prepaid: order.order.paymentMethod !== 'cod',
       }),
     );
