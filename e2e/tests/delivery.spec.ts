@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { newCustomer } from './helpers.ts';
+import { axeProblems, newCustomer, ok, shopDay } from './helpers.ts';
 import { addProductViaApi, newSeller, rupees, shoot, signInAs } from './seller-helpers.ts';
 
 /** Free shipping, no COD fee: what every other journey on this server expects (issue 37's defaults). */
@@ -22,29 +21,6 @@ async function adminToken(request: APIRequestContext) {
   const res = await request.post('/api/auth/admin/admin-login', { data: admin });
   expect(res.ok(), await res.text()).toBeTruthy();
   return ((await res.json()) as { authToken: string }).authToken;
-}
-
-/** A call that must succeed, answering its JSON. */
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(res.ok(), `${res.url()}: ${await res.text()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
-
-/** A promised day as the shop writes it in English: 'Wed, 2 Dec'. */
-const promiseDay = (day: string) =>
-  new Intl.DateTimeFormat('en-IN', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'Asia/Kolkata',
-  }).format(new Date(`${day}T00:00:00+05:30`));
-
-/** Serious or critical accessibility problems axe finds on the page (none expected). */
-async function axeProblems(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${screen}: ${v.id} ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
 }
 
 /** The element alone, at phone and desktop widths, into e2e/screenshots/. */
@@ -106,7 +82,7 @@ test('a PIN code on the product page promises a day and a fee; the cart and the 
       await request.get(`/api/delivery/promise?productId=${productId}&pincode=560034`),
     );
     expect(promise).toMatchObject({ shippingFee: 49, cod: true });
-    const day = promiseDay(promise.deliverBy);
+    const day = shopDay(promise.deliverBy);
 
     // A shopper living in 560034 (the default address fills the box), signed in.
     const customer = { ...newCustomer(), address: '3 Koramangala 5th Block', postalCode: '560034' };

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { mailDir } from '../mail-sink.ts';
 
@@ -124,4 +125,27 @@ export async function addToCartViaApi(
     headers: { 'auth-token': token },
   });
   expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+/** A call that must succeed, answering its JSON. */
+export async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(res.ok(), `${res.url()}: ${await res.text()}`).toBeTruthy();
+  return (await res.json()) as T;
+}
+
+/** A day (`YYYY-MM-DD`) as the shop writes it in English: 'Wed, 2 Dec'. */
+export const shopDay = (day: string) =>
+  new Intl.DateTimeFormat('en-IN', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'Asia/Kolkata',
+  }).format(new Date(`${day}T00:00:00+05:30`));
+
+/** Serious or critical accessibility problems axe finds on the page (none expected). */
+export async function axeProblems(page: Page, screen: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${screen}: ${v.id} ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
 }

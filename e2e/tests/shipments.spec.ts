@@ -1,30 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { newCustomer } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { axeProblems, newCustomer, ok, shopDay } from './helpers.ts';
 import { addProductViaApi, newSeller, placeCodOrderViaApi, shoot, signInAs } from './seller-helpers.ts';
-
-/** A call that must succeed, answering its JSON. */
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(res.ok(), `${res.url()}: ${await res.text()}`).toBeTruthy();
-  return (await res.json()) as T;
-}
-
-/** A day (`YYYY-MM-DD`) as the shop writes it in English: 'Mon, 30 Nov'. */
-const shopDay = (day: string) =>
-  new Intl.DateTimeFormat('en-IN', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'Asia/Kolkata',
-  }).format(new Date(`${day}T00:00:00+05:30`));
-
-/** Serious or critical accessibility problems axe finds on the page (none expected). */
-async function axeProblems(page: Page, screen: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${screen}: ${v.id} ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-}
 
 test('a self-shipped parcel: booked, tracked, a failed attempt answered by the shopper, seen in the NDR queue', async ({
   page,
