@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, createAdmin, insertProduct } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { placedOrder } from '../../test/shipment-fixtures.ts';
 import {
   callerOf,
   type FastAccount,
@@ -35,30 +36,14 @@ const DELHI = { address: '1 Janpath', city: 'New Delhi', state: 'Delhi', postalC
 const MUMBAI = { address: '8 Marine Drive', city: 'Mumbai', state: 'Maharashtra', postalCode: '400020' };
 
 /** An order of one piece of each product, placed Cash On Delivery or paid by card on the test page. */
-async function place(buyer: FastAccount, productIds: string[], pay: 'cod' | 'card'): Promise<ApiOrder> {
-  for (const productId of productIds) {
-    const res = await call('POST', '/api/user/add-to-cart', buyer, { productId, quantity: 1 });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  let orderId: string;
-  if (pay === 'cod') {
-    const placed = await call('PUT', '/api/user/order-success', buyer);
-    expect(placed.statusCode, placed.body).toBe(200);
-    orderId = placed.json().order._id;
-  } else {
-    const session = await call('POST', '/api/user/checkout-session', buyer);
-    expect(session.statusCode, session.body).toBe(200);
-    const paid = await ctx.app.inject({
-      method: 'POST',
-      url: `/pay/${session.json().id}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ cardNumber: '4242424242424242' }).toString(),
-    });
-    expect(paid.statusCode, paid.body).toBeLessThan(400);
-    orderId = session.json().orderId;
-  }
-  return (await call('GET', `/api/user/orders/${orderId}`, buyer)).json().order;
-}
+const place = (buyer: FastAccount, productIds: string[], pay: 'cod' | 'card'): Promise<ApiOrder> =>
+  placedOrder(
+    call,
+    ctx.app,
+    buyer,
+    productIds.map((productId) => ({ productId })),
+    pay,
+  );
 
 /** The order's seller books it with their own courier; returns the shipment's id. */
 async function book(order: ApiOrder, by: FastAccount = seller): Promise<string> {
