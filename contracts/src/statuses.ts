@@ -7,6 +7,11 @@
 /** An order item's life (DESIGN §6). */
 export const ORDER_ITEM_STATUSES = [
   'awaiting_payment',
+  /**
+   * A COD order the shopper must confirm before it ships (issue 39: over COD_CONFIRM_ABOVE, or a
+   * shopper with a returned COD parcel): not shippable, cancelled and restocked after COD_CONFIRM_HOURS.
+   */
+  'awaiting_confirmation',
   'pending',
   'shipped',
   'delivered',
@@ -114,3 +119,35 @@ export const LEDGER_KINDS = [
   'rto_fee',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** What a one-time code sent by SMS proves (issue 39): a sign-in, a mobile added to a profile, a COD order confirmed. */
+export const OTP_PURPOSES = ['sign_in', 'verify_mobile', 'cod_confirm'] as const;
+export type OtpPurpose = (typeof OTP_PURPOSES)[number];
+
+/** How a message reaches a shopper's phone (issue 39). */
+export const MESSAGE_CHANNELS = ['sms', 'whatsapp'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/**
+ * What an SMS or WhatsApp message is about; each has its own registered template (DLT for SMS,
+ * an approved template for WhatsApp), named in config as `SMS_TEMPLATE_<KIND>` / `WHATSAPP_TEMPLATE_<KIND>`.
+ */
+export const MESSAGE_KINDS = [
+  'otp',
+  'order_placed',
+  'cod_confirm',
+  'shipped',
+  'out_for_delivery',
+  'delivered',
+  'return_picked_up',
+  'refund_made',
+  'offer',
+] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/**
+ * A message's life: `queued` → `sent` (the provider took it, its id kept) → `delivered` → `read`, or
+ * `failed`; `skipped`: never sent (no template configured, or the shopper opted out meanwhile).
+ */
+export const MESSAGE_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed', 'skipped'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];

@@ -79,7 +79,7 @@ async function customers(count: number, state: keyof typeof PIN_IN = 'Maharashtr
         state,
       })),
     )
-    .returning({ id: users.id, email: users.email });
+    .returning({ id: users.id, email: sql<string>`${users.email}` });
   return Promise.all(
     rows.map(async (r) => ({ ...r, token: await tokens.sign({ sub: r.id, role: 'user' }) })),
   );

@@ -9,6 +9,8 @@ import {
   GST_MODES,
   type GstMode,
   gstinProblem,
+  MESSAGE_KINDS,
+  type MessageKind,
   normaliseGstin,
   SALE_MIN_DISCOUNT_PERCENT_DEFAULT,
   SHOP_GSTIN_DEFAULT,
@@ -20,6 +22,10 @@ import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.ts';
 
 /** Shiprocket's API (its documented base; `SHIPROCKET_API_URL` points elsewhere, e.g. a local fake). */
 export const SHIPROCKET_API_URL = 'https://apiv2.shiprocket.in/v1/external';
+
+/** MSG91's API (`MSG91_API_URL` points elsewhere, e.g. a local fake) and Meta's Graph API for WhatsApp. */
+export const MSG91_API_URL = 'https://control.msg91.com/api/v5';
+export const WHATSAPP_API_URL = 'https://graph.facebook.com/v21.0';
 
 /**
  * The repository root, so ./data means the same folder whichever workspace runs the command. Two levels
@@ -134,6 +140,29 @@ const envSchema = z.object({
   RTO_FEE: z.coerce.number().min(0).max(10_000).default(0),
   /** Returned COD parcels in 90 days after which a shopper is offered prepaid only. */
   COD_RTO_LIMIT: z.coerce.number().int().min(1).max(100).default(DEFAULT_COD_RTO_LIMIT),
+  /**
+   * Phone messages (docs/decisions/026-phone-first.md): MSG91 sends SMS when its auth key is set (else
+   * the development provider writes each message to the outbox and the log); every SMS needs its
+   * DLT-registered template id, `SMS_TEMPLATE_<KIND>` (read from the environment directly), and the
+   * sender id. WhatsApp Cloud API sends order updates when the token and phone number id are set,
+   * with approved template names `WHATSAPP_TEMPLATE_<KIND>`; its webhook checks the app secret.
+   */
+  MSG91_AUTH_KEY: optionalString,
+  MSG91_API_URL: optionalString,
+  SMS_SENDER_ID: optionalString,
+  WHATSAPP_TOKEN: optionalString,
+  WHATSAPP_PHONE_NUMBER_ID: optionalString,
+  WHATSAPP_APP_SECRET: optionalString,
+  WHATSAPP_VERIFY_TOKEN: optionalString,
+  WHATSAPP_API_URL: optionalString,
+  /** COD orders above this total (rupees) wait for the shopper's confirmation before they ship; 0: none do. */
+  COD_CONFIRM_ABOVE: z.coerce.number().min(0).max(2_000_000).default(0),
+  /** Hours a COD order waits for its confirmation before it is cancelled and its stock returned. */
+  COD_CONFIRM_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 14)
+    .default(24),
   /** The least discount a seller's sale price must give, in percent off the MRP (offers). */
   SALE_MIN_DISCOUNT_PERCENT: z.coerce
     .number()
@@ -249,6 +278,22 @@ export interface Config {
     rtoFeePaise: number;
     codRtoLimit: number;
   };
+  /** SMS and WhatsApp (issue 39). */
+  messages: {
+    /** MSG91, when its auth key is set; else the development provider (the outbox and the log). */
+    msg91: { authKey: string; apiUrl: string } | undefined;
+    smsSenderId: string | undefined;
+    /** DLT template id per message kind (`SMS_TEMPLATE_<KIND>`); a kind without one is not sent by SMS. */
+    smsTemplates: Partial<Record<MessageKind, string>>;
+    whatsapp: { token: string; phoneNumberId: string; apiUrl: string } | undefined;
+    /** Approved template name per kind (`WHATSAPP_TEMPLATE_<KIND>`); a kind without one goes by SMS. */
+    whatsappTemplates: Partial<Record<MessageKind, string>>;
+    /** The webhook's signature key and handshake token; unset: the webhook answers 401. */
+    whatsappAppSecret: string | undefined;
+    whatsappVerifyToken: string | undefined;
+  };
+  /** COD confirmation (issue 39): above this total (paise; 0: off), and for how long an order waits. */
+  codConfirm: { abovePaise: number; hours: number };
   stripe: {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
@@ -327,6 +372,16 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/** `<PREFIX><KIND>` variables (e.g. `SMS_TEMPLATE_ORDER_PLACED`) as a template per message kind. */
+function templatesOf(env: Record<string, string | undefined>, prefix: string) {
+  const templates: Partial<Record<MessageKind, string>> = {};
+  for (const kind of MESSAGE_KINDS) {
+    const value = env[`${prefix}${kind.toUpperCase()}`]?.trim();
+    if (value) templates[kind] = value;
+  }
+  return templates;
+}
+
 /** Reads the environment into a Config; throws ConfigError listing every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -397,6 +452,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       rtoFeePaise: Math.round(e.RTO_FEE * 100),
       codRtoLimit: e.COD_RTO_LIMIT,
     },
+    messages: {
+      msg91: e.MSG91_AUTH_KEY
+        ? { authKey: e.MSG91_AUTH_KEY, apiUrl: (e.MSG91_API_URL ?? MSG91_API_URL).replace(/\/+$/, '') }
+        : undefined,
+      smsSenderId: e.SMS_SENDER_ID,
+      smsTemplates: templatesOf(env, 'SMS_TEMPLATE_'),
+      whatsapp:
+        e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID
+          ? {
+              token: e.WHATSAPP_TOKEN,
+              phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+              apiUrl: (e.WHATSAPP_API_URL ?? WHATSAPP_API_URL).replace(/\/+$/, ''),
+            }
+          : undefined,
+      whatsappTemplates: templatesOf(env, 'WHATSAPP_TEMPLATE_'),
+      whatsappAppSecret: e.WHATSAPP_APP_SECRET,
+      whatsappVerifyToken: e.WHATSAPP_VERIFY_TOKEN,
+    },
+    codConfirm: { abovePaise: Math.round(e.COD_CONFIRM_ABOVE * 100), hours: e.COD_CONFIRM_HOURS },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,

@@ -38,7 +38,7 @@ export async function quickUser(
     })
     .returning();
   const token = await app.deps.tokens.sign({ sub: row!.id, role: 'user' });
-  return { id: row!.id, token, email: row!.email, headers: auth(token) };
+  return { id: row!.id, token, email: row!.email!, headers: auth(token) };
 }
 
 /**

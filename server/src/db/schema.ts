@@ -14,6 +14,7 @@ export * from '../modules/delivery/tables.ts';
 export * from '../modules/invoices/tables.ts';
 export * from '../modules/ledger/tables.ts';
 export * from '../modules/mail/tables.ts';
+export * from '../modules/messages/tables.ts';
 export * from '../modules/offers/tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/payments/tables.ts';

@@ -81,7 +81,7 @@ export type CodAttempt =
 
 export interface Recipient {
   customerName: string;
-  customerEmail: string;
+  customerEmail: string | null;
 }
 
 export type PlacedLine = LineSource & { sellerEmail: string };

@@ -8,6 +8,8 @@ import { accountLocale } from './mail-locale.ts';
 import { type AccountDeps, sendAccountMail } from './password-reset.ts';
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct';
+export const NO_PASSWORD =
+  'This account signs in with a one-time code sent to your mobile; it has no password';
 export const SAME_PASSWORD = 'Your new password must be different from the current one';
 
 /**
@@ -27,7 +29,10 @@ export async function changePassword(
     .from(table)
     .where(eq(table.id, accountId));
   if (!account) throw new AppError('UNAUTHENTICATED', 'This account no longer exists. Please log in again');
-  if (!(await verifyPassword(account.passwordHash, currentPassword))) {
+  // A shopper who signed up with a one-time code has no password to change.
+  const currentHash = account.passwordHash;
+  if (currentHash === null) throw badRequest(NO_PASSWORD, 'currentPassword');
+  if (!(await verifyPassword(currentHash, currentPassword))) {
     throw badRequest(WRONG_CURRENT_PASSWORD, 'currentPassword');
   }
   if (currentPassword === newPassword) throw badRequest(SAME_PASSWORD, 'newPassword');
@@ -38,14 +43,15 @@ export async function changePassword(
     const changed = await tx
       .update(table)
       .set({ passwordHash, passwordChangedAt: changedAt, updatedAt: changedAt })
-      .where(and(eq(table.id, accountId), eq(table.passwordHash, account.passwordHash)))
+      .where(and(eq(table.id, accountId), eq(table.passwordHash, currentHash)))
       .returning({ id: table.id });
     if (changed.length === 0) throw badRequest(WRONG_CURRENT_PASSWORD, 'currentPassword');
     await voidAccountTokens(tx, kind, accountId, 'password_reset');
   });
+  if (!account.email) return;
   const locale = await accountLocale(deps.db, kind, accountId);
   await sendAccountMail(
     deps,
-    passwordChangedMail({ ...account, locale }, `${deps.config.publicUrl}/contacts`),
+    passwordChangedMail({ ...account, email: account.email, locale }, `${deps.config.publicUrl}/contacts`),
   );
 }

@@ -14,13 +14,16 @@ export const VERIFY_LINK_INVALID =
 export async function sendVerificationMail(
   deps: AccountDeps,
   kind: AccountKind,
-  account: { id: string; fullName: string; email: string },
+  account: { id: string; fullName: string; email: string | null },
 ) {
+  // A shopper who signed up by mobile has no address to confirm until they give one.
+  const { email } = account;
+  if (!email) return;
   try {
     const token = await issueAccountToken(deps.db, kind, account.id, 'email_verification');
     const link = `${deps.config.publicUrl}/verify-email?token=${token}`;
     const locale = await accountLocale(deps.db, kind, account.id);
-    await sendAccountMail(deps, emailVerificationMail({ ...account, locale }, link));
+    await sendAccountMail(deps, emailVerificationMail({ ...account, email, locale }, link));
   } catch (err) {
     // Sign-up has already succeeded: a lost link can be sent again from the profile.
     deps.log.error({ err }, 'verification link not sent');

@@ -14,7 +14,8 @@ export interface Principal {
   id: string;
   role: Role;
   fullName: string;
-  email: string;
+  /** Null for a shopper who signed up with a mobile number and has not given an e-mail. */
+  email: string | null;
 }
 
 /** A verified customer token whose account the route's own SQL statement checks. */

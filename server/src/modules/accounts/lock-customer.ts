@@ -6,7 +6,7 @@ import { issuedBeforeChange } from './sessions.ts';
 
 export interface Customer {
   fullName: string;
-  email: string;
+  email: string | null;
   mobile: string;
 }
 

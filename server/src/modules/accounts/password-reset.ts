@@ -45,7 +45,7 @@ export async function requestPasswordReset(deps: AccountDeps, kind: AccountKind,
   const token = await issueAccountToken(deps.db, kind, account.id, 'password_reset');
   const link = `${deps.config.publicUrl}/reset-password?token=${token}&role=${kind}`;
   const locale = await accountLocale(deps.db, kind, account.id);
-  await sendAccountMail(deps, passwordResetMail({ ...account, locale }, link));
+  await sendAccountMail(deps, passwordResetMail({ ...account, email, locale }, link));
 }
 
 /** Whether a reset token could be used now (checked before the slow password hash). */
@@ -93,10 +93,11 @@ export async function resetPassword(deps: AccountDeps, kind: AccountKind, token:
     await voidAccountTokens(tx, kind, row.id, 'password_reset');
     return row;
   });
+  if (!account.email) return;
   const locale = await accountLocale(deps.db, kind, account.id);
   await sendAccountMail(
     deps,
-    passwordChangedMail({ ...account, locale }, `${deps.config.publicUrl}/contacts`),
+    passwordChangedMail({ ...account, email: account.email, locale }, `${deps.config.publicUrl}/contacts`),
   );
   return account;
 }

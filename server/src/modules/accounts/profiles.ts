@@ -6,7 +6,8 @@ export function toUserProfile(row: typeof users.$inferSelect): UserProfile {
   return {
     _id: row.id,
     fullName: row.fullName,
-    email: row.email,
+    // '' for a shopper who signed up by mobile and gave no e-mail (the original client reads a string).
+    email: row.email ?? '',
     mobile: row.mobile,
     address: row.address,
     city: row.city,

@@ -102,6 +102,11 @@ async function authenticate<T extends AccountTable>(db: DbOrTx, table: T, email:
     await verifyAgainstDummy(password);
     throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
   }
+  if (row.passwordHash === null) {
+    // An account made with a one-time code has no password: the same answer, after the same work.
+    await verifyAgainstDummy(password);
+    throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+  }
   if (!(await verifyPassword(row.passwordHash, password))) {
     throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
   }

@@ -1,6 +1,7 @@
 import {
   ACCOUNT_KINDS,
   ACCOUNT_TOKEN_PURPOSES,
+  OTP_PURPOSES,
   SELLER_STATUSES,
   USER_STATUSES,
 } from '@vastra/contracts/constants';
@@ -14,30 +15,41 @@ import { createdAt, updatedAt } from '../../db/columns.ts';
  * them for migrations.
  */
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  fullName: text('full_name').notNull(),
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  mobile: text('mobile').notNull(),
-  /** The profile's address; empty until the shopper gives one (sign-up asks only for the essentials). */
-  address: text('address').notNull().default(''),
-  city: text('city').notNull().default(''),
-  state: text('state').notNull().default(''),
-  postalCode: text('postal_code').notNull().default(''),
-  /** Set when the e-mail address was confirmed through its link (nobody is blocked before). */
-  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-  /** Login tokens issued before this moment stop working (password reset or change). */
-  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
-  /** `suspended` by an admin: cannot log in or order (the orders stay). */
-  status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
-  /** The shopper's language (the web's English/हिन्दी switch): the e-mails the shop sends them. */
-  locale: text('locale', { enum: ['en', 'hi'] })
-    .notNull()
-    .default('en'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fullName: text('full_name').notNull(),
+    /** Null for a shopper who signed up with their mobile number and a one-time code (issue 39). */
+    email: text('email').unique(),
+    /** Null for a shopper who signed up with a one-time code: they sign in by SMS until they set one. */
+    passwordHash: text('password_hash'),
+    mobile: text('mobile').notNull(),
+    /**
+     * Set when the shopper proved the mobile is theirs with a one-time code: only then can they sign in
+     * with it, and no other account may verify the same number.
+     */
+    mobileVerifiedAt: timestamp('mobile_verified_at', { withTimezone: true }),
+    /** The profile's address; empty until the shopper gives one (sign-up asks only for the essentials). */
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    /** Set when the e-mail address was confirmed through its link (nobody is blocked before). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Login tokens issued before this moment stop working (password reset or change). */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** `suspended` by an admin: cannot log in or order (the orders stay). */
+    status: text('status', { enum: USER_STATUSES }).notNull().default('active'),
+    /** The shopper's language (the web's English/हिन्दी switch): the e-mails the shop sends them. */
+    locale: text('locale', { enum: ['en', 'hi'] })
+      .notNull()
+      .default('en'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_verified_mobile_uq').on(t.mobile).where(sql`${t.mobileVerifiedAt} is not null`)],
+);
 
 export const sellers = pgTable('sellers', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -135,3 +147,25 @@ export const admins = pgTable('admins', {
   passwordHash: text('password_hash').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * One-time codes sent by SMS (issue 39): a SHA-256 hash of the 6 digits (salted with the row id), never
+ * the code. A code is for one mobile and purpose (and, for a COD confirmation, one order: `subject`);
+ * it dies after its expiry, its wrong tries or its one use. Rows stay for the hourly cap's count.
+ */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mobile: text('mobile').notNull(),
+    purpose: text('purpose', { enum: OTP_PURPOSES }).notNull(),
+    /** The account adding the mobile, or the order being confirmed; '' for a sign-in. */
+    subject: text('subject').notNull().default(''),
+    codeHash: text('code_hash').notNull(),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('otp_codes_mobile_idx').on(t.mobile, t.purpose, t.createdAt.desc())],
+);

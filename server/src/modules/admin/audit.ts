@@ -13,7 +13,7 @@ export async function recordAudit(
 ) {
   await tx.insert(auditLog).values({
     adminId: admin.id,
-    adminEmail: admin.email,
+    adminEmail: admin.email ?? '',
     action,
     targetKind: target.kind,
     targetId: target.id,

@@ -65,12 +65,21 @@ export const orders = pgTable(
     /** How the order was taxed (GST_MODE when it was placed): prices before GST, or including it. */
     gstMode: text('gst_mode', { enum: GST_MODES }).notNull().default('flat18'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * A COD order placed `awaiting_confirmation` (issue 39): cancelled and restocked if not confirmed
+     * by this moment; `codConfirmedAt` once the shopper confirmed it (link or one-time code).
+     */
+    codConfirmBy: timestamp('cod_confirm_by', { withTimezone: true }),
+    codConfirmedAt: timestamp('cod_confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('orders_awaiting_expiry_idx').on(t.paymentStatus, t.reservationExpiresAt),
+    index('orders_cod_confirm_by_idx')
+      .on(t.codConfirmBy)
+      .where(sql`${t.codConfirmBy} is not null and ${t.codConfirmedAt} is null`),
     index('orders_created_idx').on(t.createdAt.desc()),
   ],
 );

@@ -62,6 +62,7 @@ const PAYMENT: Record<AdminOrder['paymentStatus'], { label: string; pill: string
 
 const ITEM_STATUS: Record<AdminOrderItem['status'], string> = {
   awaiting_payment: /*i18n*/ 'awaiting payment',
+  awaiting_confirmation: /*i18n*/ 'awaiting confirmation',
   pending: /*i18n*/ 'pending',
   shipped: /*i18n*/ 'shipped',
   delivered: /*i18n*/ 'delivered',

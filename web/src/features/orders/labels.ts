@@ -3,6 +3,7 @@ import type { OrderItemStatus, PaymentStatus } from '@vastra/contracts/constants
 /** Each item's status as the shopper reads it, and its pill's colour. */
 export const ITEM_STATUS: Record<OrderItemStatus, { label: string; tone: string }> = {
   awaiting_payment: { label: /*i18n*/ 'Awaiting payment', tone: 'pill-warn' },
+  awaiting_confirmation: { label: /*i18n*/ 'Awaiting your confirmation', tone: 'pill-warn' },
   pending: { label: /*i18n*/ 'Pending', tone: 'pill-warn' },
   shipped: { label: /*i18n*/ 'Shipped', tone: '' },
   delivered: { label: /*i18n*/ 'Delivered', tone: 'pill-ok' },

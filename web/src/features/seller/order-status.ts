@@ -2,6 +2,7 @@ import type { OrderItemStatus, PaymentStatus } from '@vastra/contracts';
 
 export const STATUS_LABEL: Record<OrderItemStatus, string> = {
   awaiting_payment: /*i18n*/ 'Awaiting payment',
+  awaiting_confirmation: /*i18n*/ 'Awaiting buyer confirmation',
   pending: /*i18n*/ 'Pending',
   shipped: /*i18n*/ 'Shipped',
   delivered: /*i18n*/ 'Delivered',
@@ -11,6 +12,7 @@ export const STATUS_LABEL: Record<OrderItemStatus, string> = {
 
 export const STATUS_PILL: Record<OrderItemStatus, string> = {
   awaiting_payment: 'pill-warn',
+  awaiting_confirmation: 'pill-warn',
   pending: 'pill-warn',
   shipped: '',
   delivered: 'pill-ok',

@@ -1,0 +1,2 @@
+/** SMS and WhatsApp (issue 39): the phone outbox, its providers and the shoppers' notification choices. */
+export { notificationPrefs, outboxMessages } from './tables.ts';
