@@ -26,6 +26,7 @@ import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import { registerModules, webRoutes } from './modules/index.ts';
 import { OutboxMailer } from './modules/mail/index.ts';
 import { defaultMediaDir, LocalDiskStorage, S3Storage } from './modules/media/index.ts';
+import { OutboxMessenger } from './modules/messages/index.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
 import { createShiprocketApi } from './modules/shipping/index.ts';
 import { registerOps } from './ops.ts';
@@ -89,6 +90,7 @@ export async function buildApp({
     rateLimiter: overrides.rateLimiter ?? (await registerRateLimits(app, redis)),
     mailer:
       overrides.mailer ?? new OutboxMailer(database.db, config.mail.from, config.mail.smtpUrl, app.log, jobs),
+    messenger: overrides.messenger ?? new OutboxMessenger(database.db, config, app.log, jobs),
     payments: overrides.payments ?? createPaymentProvider(config, database.db),
     storage:
       overrides.storage ??

@@ -5,6 +5,7 @@ import type { RateLimiter } from './lib/rate-limit.ts';
 import type { TokenService } from './lib/tokens.ts';
 import type { Mailer } from './modules/mail/index.ts';
 import type { MediaStorage } from './modules/media/index.ts';
+import type { Messenger } from './modules/messages/index.ts';
 import type { PaymentProvider } from './modules/payments/index.ts';
 import type { CourierApi } from './modules/shipping/index.ts';
 
@@ -16,6 +17,8 @@ export interface AppDeps {
   tokens: TokenService;
   rateLimiter: RateLimiter;
   mailer: Mailer;
+  /** SMS (MSG91 with MSG91_AUTH_KEY, else the development outbox) and WhatsApp: codes and order updates. */
+  messenger: Messenger;
   /** Card payments: Stripe Checkout with STRIPE_SECRET_KEY, else the built-in test page at /pay. */
   payments: PaymentProvider;
   /** Image storage (local disk under DATA_DIR/media by default, served at /media; S3 with S3_BUCKET). */
