@@ -28,3 +28,4 @@ export const COUPON_KINDS = ['percent', 'flat'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
 export const COUPON_FUNDERS = ['platform', 'seller'] as const;
 export type CouponFunder = (typeof COUPON_FUNDERS)[number];
+export * from './phone-rules.ts';

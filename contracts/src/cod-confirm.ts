@@ -1,0 +1,2 @@
+/** COD confirmation: request and answer schemas (issue 39). */
+export {};

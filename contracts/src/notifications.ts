@@ -1,0 +1,2 @@
+/** Shoppers' notification choices and the phone channels: request and answer schemas (issue 39). */
+export {};
