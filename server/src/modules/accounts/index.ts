@@ -20,6 +20,7 @@ export {
   sessionRefusal,
 } from './lock-customer.ts';
 export { reinstateSeller, setUserStatus, suspendSeller } from './moderation.ts';
+export { issueOtp, type OtpTarget, verifyOtp } from './otp-codes.ts';
 export {
   readPickupAddress,
   readSellerSettings,
