@@ -9,6 +9,7 @@ import contactRoutes from './contact/routes.ts';
 import { invoiceRoutes } from './invoices/index.ts';
 import { ledgerRoutes } from './ledger/index.ts';
 import mediaRoutes from './media/routes.ts';
+import { messageRoutes } from './messages/index.ts';
 import offersRoutes from './offers/routes.ts';
 import orderRoutes from './orders/routes.ts';
 import { returnListRoutes } from './returns/index.ts';
@@ -44,4 +45,5 @@ export async function registerModules(app: FastifyInstance) {
   await app.register(returnListRoutes);
   await app.register(sellerCentreRoutes);
   await app.register(offersRoutes);
+  await app.register(messageRoutes);
 }

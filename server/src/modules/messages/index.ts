@@ -1,3 +1,12 @@
 /** SMS and WhatsApp (issue 39): the phone outbox, its providers and the shoppers' notification choices. */
-export { type Messenger, type OrderUpdate, OutboxMessenger } from './messenger.ts';
+export {
+  MESSAGE_JOB,
+  type Messenger,
+  type OfferMessage,
+  type OrderUpdate,
+  OutboxMessenger,
+} from './messenger.ts';
+export { readNotificationPrefs } from './prefs.ts';
+export { default as messageRoutes } from './routes.ts';
 export { notificationPrefs, outboxMessages } from './tables.ts';
+export { rupeesOf } from './texts.ts';
