@@ -175,6 +175,23 @@ export function codHeld(
   return rtoAt.filter((at) => at.getTime() > since).length >= opts.limit;
 }
 
+/**
+ * Whether a Cash On Delivery order must be confirmed by the shopper before it ships (issue 39): its
+ * total is above COD_CONFIRM_ABOVE (`abovePaise`; 0 turns that part off), or the shopper is flagged
+ * by COD risk — at least one returned COD parcel counted as `codHeld` counts them (the 90-day window,
+ * after an admin's last lift). A held shopper never gets this far: their COD is refused outright.
+ */
+export function codConfirmNeeded(input: {
+  totalPaise: number;
+  abovePaise: number;
+  rtoAt: readonly Date[];
+  liftedAt?: Date | null;
+  now?: Date;
+}): boolean {
+  if (input.abovePaise > 0 && input.totalPaise > input.abovePaise) return true;
+  return codHeld(input.rtoAt, { limit: 1, liftedAt: input.liftedAt, now: input.now });
+}
+
 export const COD_HELD_REASON =
   'Cash On Delivery is not available on this account because recent Cash On Delivery orders were returned undelivered. Please pay online (UPI, cards, netbanking).';
 

@@ -379,6 +379,11 @@ export const apiOrderSchema = z.object({
   codFee: z.number().optional(),
   /** One per seller's shipment: its promised date and shipping fee (rupees, taxable value). */
   shipments: z.array(shipmentPromiseSchema).optional(),
+  /**
+   * A COD order awaiting the shopper's confirmation (issue 39): confirm by this moment or it is
+   * cancelled. Absent on every other order.
+   */
+  codConfirmBy: isoDateSchema.optional(),
 });
 export type ApiOrder = z.infer<typeof apiOrderSchema>;
 

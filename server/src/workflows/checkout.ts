@@ -32,6 +32,7 @@ import {
   unpaidCartOrder,
 } from '../modules/orders/index.ts';
 import { type PaymentProvider, PaymentProviderError } from '../modules/payments/index.ts';
+import { askForCodConfirmation } from './cod-confirm.ts';
 import { confirmSession } from './confirm-payment.ts';
 import type { WorkflowDeps } from './deps.ts';
 import { type PlacedLine, placeCartCodOrder } from './place-cod-order.ts';
@@ -70,6 +71,13 @@ export async function completeCheckout(
   switch (attempt.kind) {
     case 'placed':
       await mailOrderPlaced(deps, attempt.order, attempt.lines.map(placedItem), locale);
+      // Awaiting the shopper's confirmation (issue 39): the link goes to their phone.
+      if (attempt.order.codConfirmBy)
+        await askForCodConfirmation(deps, {
+          ...attempt.order,
+          userId,
+          codConfirmBy: attempt.order.codConfirmBy,
+        });
       return toApiOrder(attempt.order, attempt.lines.map(toOrderLine), attempt.charges);
     case 'awaiting_card':
       return confirmAwaitingCardOrder(deps, userId);

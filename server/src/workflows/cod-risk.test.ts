@@ -1,6 +1,7 @@
 import { type ApiOrder, COD_HELD_REASON, type RtoRatesAnswer } from '@vastra/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmedIfAsked } from '../../test/cod-confirm-fixtures.ts';
 import { type Account, createAdmin, insertProduct } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { placedOrder } from '../../test/shipment-fixtures.ts';
@@ -47,6 +48,8 @@ const place = (buyer: FastAccount, productIds: string[], pay: 'cod' | 'card'): P
 
 /** The order's seller books it with their own courier; returns the shipment's id. */
 async function book(order: ApiOrder, by: FastAccount = seller): Promise<string> {
+  // After a returned COD parcel, the shopper confirms a COD order before it ships (issue 39).
+  await confirmedIfAsked(ctx.app, order);
   const res = await call('POST', `/api/seller/orders/${order._id}/shipments`, by, {
     itemIds: order.items.map((i) => i._id),
     provider: 'self',

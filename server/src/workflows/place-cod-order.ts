@@ -1,4 +1,4 @@
-import { sellerStateCode } from '@vastra/contracts';
+import { codConfirmNeeded, sellerStateCode } from '@vastra/contracts';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -116,9 +116,10 @@ export async function placeCartCodOrder(
   customer: CustomerSession,
   /**
    * GST_MODE, COD_MAX_RUPEES, the delivery settings (the pincodes without COD, the promise's
-   * calendar) and COD_RTO_LIMIT (`shipping.codRtoLimit`).
+   * calendar), COD_RTO_LIMIT (`shipping.codRtoLimit`) and COD_CONFIRM_ABOVE / COD_CONFIRM_HOURS
+   * (`codConfirm`).
    */
-  config: Pick<Config, 'gstMode' | 'codMaxPaise' | 'delivery'> & {
+  config: Pick<Config, 'gstMode' | 'codMaxPaise' | 'delivery' | 'codConfirm'> & {
     shipping: Pick<Config['shipping'], 'codRtoLimit'>;
   },
   /** The total the shopper saw (paise), when their client sent it. */
@@ -152,13 +153,23 @@ export async function placeCartCodOrder(
       shipping: read.shipping,
       delivery: config.delivery,
     });
+    // Over COD_CONFIRM_ABOVE, or a shopper with a returned COD parcel (issue 39): the order waits
+    // for the shopper's confirmation (its items `awaiting_confirmation`) until this deadline.
+    const codConfirmBy = codConfirmNeeded({
+      totalPaise: draft.order.totalPaise,
+      abovePaise: config.codConfirm.abovePaise,
+      rtoAt: read.codRisk.rtoAt,
+      liftedAt: read.codRisk.liftedAt,
+    })
+      ? new Date(Date.now() + config.codConfirm.hours * 3_600_000)
+      : null;
     // draftOrder orders the lines as their locks are taken; the write's arrays follow its items.
     const lineOf = new Map(read.lines.map((l) => [l.variant.id, l]));
     const lines = draft.items.map((i) => lineOf.get(i.variantId!)!);
     let rows: WrittenRow[];
     try {
       rows = await writeOrder(db, {
-        ...orderWriteValues(draft),
+        ...orderWriteValues({ ...draft, order: { ...draft.order, codConfirmBy } }),
         accountStatus: read.account.status,
         passwordChangedAt: read.account.passwordChangedText,
         ...productsAsRead(lines),
@@ -195,6 +206,7 @@ export async function placeCartCodOrder(
       codFeePaise: draft.order.codFeePaise ?? 0,
       discountPaise: draft.order.discountPaise ?? 0,
       couponCode: draft.order.couponCode ?? null,
+      codConfirmBy,
       createdAt: timestamp(head.order_created_at!),
       customerName: read.account.fullName,
       customerEmail: read.account.email,
@@ -230,7 +242,7 @@ export async function placeCartCodOrder(
               trackingUrl: null,
               invoiceId: null,
               creditNoteId: null,
-              status: 'pending',
+              status: codConfirmBy ? 'awaiting_confirmation' : 'pending',
               createdAt: timestamp(row.item_created_at!),
             },
             current: { ...product, variants, stock: variants.reduce((n, v) => n + v.stock, 0) },

@@ -22,13 +22,23 @@ export async function releaseUnpaidOrders(tx: DbOrTx, where: SQL | undefined) {
   // The cart's lines are free again for the next checkout, card or COD, and a coupon's use is given back.
   await freePendingCartLines(tx, releasedIds);
   await releaseRedemptions(tx, releasedIds);
-  const items = await cancelUnpaidItems(tx, releasedIds, now);
-  // Variant-id order, as stock is taken, so two releases never wait on each other in a cycle.
-  items.sort((a, b) => ((a.variantId ?? '') < (b.variantId ?? '') ? -1 : 1));
-  for (const item of items) {
+  await restockItems(tx, await cancelUnpaidItems(tx, releasedIds, now));
+  return released;
+}
+
+/**
+ * Cancelled items' units go back on their sizes' shelves, in variant-id order as stock is taken, so
+ * two releases never wait on each other in a cycle. Callers pass only the items their conditional
+ * update cancelled: each unit comes back once.
+ */
+export async function restockItems(
+  tx: DbOrTx,
+  items: readonly { variantId: string | null; quantity: number }[],
+) {
+  const sorted = [...items].sort((a, b) => ((a.variantId ?? '') < (b.variantId ?? '') ? -1 : 1));
+  for (const item of sorted) {
     if (item.variantId) await returnStock(tx, item.variantId, item.quantity);
   }
-  return released;
 }
 
 /** The sweep: releases every reservation past its expiry. Safe to run in several processes at once. */

@@ -45,6 +45,7 @@ import { productIdToDelete } from '../modules/catalog/index.ts';
 import { getCustomerOrder } from '../modules/orders/index.ts';
 import { cancelOrderItem } from './cancel-item.ts';
 import { completeCheckout, startCardCheckout } from './checkout.ts';
+import codConfirmRoutes from './cod-confirm-routes.ts';
 import codRiskRoutes from './cod-risk-routes.ts';
 import { deleteCustomerAccount } from './delete-account.ts';
 import type { WorkflowDeps } from './deps.ts';
@@ -243,5 +244,6 @@ export default async function workflowRoutes(fastify: FastifyInstance) {
   await app.register(returnRoutes);
   await app.register(shipmentRoutes);
   await app.register(codRiskRoutes);
+  await app.register(codConfirmRoutes);
   await app.register(paymentPageRoutes);
 }

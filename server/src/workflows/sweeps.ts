@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { expireUnconfirmedCodOrders } from './cod-confirm.ts';
 import { sweepOwedRefunds } from './owed-refunds.ts';
 import { expireReservations } from './reservations.ts';
 
@@ -6,6 +7,7 @@ import { expireReservations } from './reservations.ts';
 export const SWEEP_JOBS = {
   reservations: 'reservations-expire',
   refunds: 'refunds-retry',
+  codConfirmations: 'cod-confirm-expire',
 } as const;
 
 /** A sweep is short; one still running after this long is taken to have died with its process. */
@@ -25,6 +27,11 @@ export function scheduleSweeps(app: FastifyInstance) {
   jobs.define(SWEEP_JOBS.refunds, SWEEP_OPTIONS, async () => {
     await sweepOwedRefunds({ ...app.deps, log: app.log });
   });
+  // COD orders not confirmed in COD_CONFIRM_HOURS are cancelled and restocked (issue 39).
+  jobs.define(SWEEP_JOBS.codConfirmations, SWEEP_OPTIONS, async () => {
+    await expireUnconfirmedCodOrders({ ...app.deps, log: app.log });
+  });
   jobs.every(SWEEP_JOBS.reservations, 1);
   jobs.every(SWEEP_JOBS.refunds, 1);
+  jobs.every(SWEEP_JOBS.codConfirmations, 1);
 }

@@ -259,22 +259,25 @@ export const couponGone = (code: string, why: 'used_up' | 'already_used') =>
 /**
  * Part of the Cash On Delivery order's one statement (workflows/place-cod-order.ts): inserts the
  * drafted order, only when `ok` (the statement's checks) holds, and its items. Values come in as
- * placeholders: `order*` for the order's fields, `item*` arrays for its items, in draft order.
+ * placeholders: `order*` for the order's fields, `item*` arrays for its items, in draft order. An
+ * order with a confirmation deadline (`orderCodConfirmBy`, issue 39) has its items written
+ * `awaiting_confirmation`, else `pending`.
  */
 export const orderWriteSql = (ok: SQL) => sql`
 placed as (
   insert into orders (user_id, customer_name, customer_email, customer_mobile, payment_method,
     payment_status, address, city, state, postal_code, subtotal_paise, gst_paise, total_paise, source, gst_mode,
-    discount_paise, coupon_code, coupon_funded_by, shipping_paise, cod_fee_paise)
+    discount_paise, coupon_code, coupon_funded_by, shipping_paise, cod_fee_paise, cod_confirm_by)
   select ${sql.placeholder('userId')}::uuid, ${sql.placeholder('orderName')}, ${sql.placeholder('orderEmail')},
     ${sql.placeholder('orderMobile')}, 'cod', 'cod_due', ${sql.placeholder('orderAddress')},
     ${sql.placeholder('orderCity')}, ${sql.placeholder('orderState')}, ${sql.placeholder('orderPostalCode')},
     ${sql.placeholder('orderSubtotal')}::int, ${sql.placeholder('orderGst')}::int, ${sql.placeholder('orderTotal')}::int,
     'cart', ${sql.placeholder('orderGstMode')}, ${sql.placeholder('orderDiscount')}::int,
     ${sql.placeholder('orderCouponCode')}::text, ${sql.placeholder('orderCouponFundedBy')}::text,
-    ${sql.placeholder('orderShipping')}::int, ${sql.placeholder('orderCodFee')}::int
+    ${sql.placeholder('orderShipping')}::int, ${sql.placeholder('orderCodFee')}::int,
+    ${sql.placeholder('orderCodConfirmBy')}::timestamptz
   where ${ok}
-  returning id, created_at
+  returning id, created_at, cod_confirm_by
 ),
 items as (
   insert into order_items (order_id, product_id, variant_id, size, color, seller_id, product_name,
@@ -282,7 +285,9 @@ items as (
     gst_rate_bp, taxable_paise, tax_paise, discount_paise, status, dispatch_by, deliver_by)
   select placed.id, i.product_id, i.variant_id, i.size, i.color, i.seller_id, i.product_name, i.product_image,
     i.product_category, i.product_sub_category, i.unit_price_paise, i.quantity, i.amount_paise, i.hsn,
-    i.gst_rate_bp, i.taxable_paise, i.tax_paise, i.discount_paise, 'pending', i.dispatch_by, i.deliver_by
+    i.gst_rate_bp, i.taxable_paise, i.tax_paise, i.discount_paise,
+    case when placed.cod_confirm_by is null then 'pending' else 'awaiting_confirmation' end,
+    i.dispatch_by, i.deliver_by
   from placed, unnest(${sql.placeholder('itemProductIds')}::uuid[], ${sql.placeholder('itemVariantIds')}::uuid[],
     ${sql.placeholder('itemSizes')}::text[], ${sql.placeholder('itemColors')}::text[],
     ${sql.placeholder('itemSellerIds')}::uuid[], ${sql.placeholder('itemNames')}::text[],
@@ -329,6 +334,8 @@ export function orderWriteValues({ order, items, charges }: OrderDraft) {
     orderCouponFundedBy: order.couponFundedBy ?? null,
     orderShipping: order.shippingPaise ?? 0,
     orderCodFee: order.codFeePaise ?? 0,
+    // A COD order the shopper must confirm (issue 39): its items are written `awaiting_confirmation`.
+    orderCodConfirmBy: order.codConfirmBy?.toISOString() ?? null,
     itemProductIds: items.map((i) => i.productId),
     itemVariantIds: items.map((i) => i.variantId),
     itemSizes: items.map((i) => i.size),

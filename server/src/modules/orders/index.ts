@@ -9,6 +9,13 @@ export {
   orderChargesOf,
 } from './charges.ts';
 export {
+  COD_NOT_CONFIRMED,
+  type CodConfirmation,
+  cancelUnconfirmedItems,
+  codConfirmContact,
+  confirmCodOrder,
+} from './cod-confirmation.ts';
+export {
   createOrder,
   type DraftLine,
   draftOrder,

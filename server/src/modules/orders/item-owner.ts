@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { COD_NOT_CONFIRMED } from './cod-confirmation.ts';
 
 export const ITEM_NOT_FOUND = 'Order item not found';
 
@@ -31,11 +32,14 @@ export async function refuseTransition(
     .where(and(eq(orderItems.id, itemId), ownedBy(owner)));
   if (!item) throw notFound(ITEM_NOT_FOUND);
   if (action.split(' ').at(-1) === item.status) throw conflict(`This item is already ${action}`);
+  if (item.status === 'awaiting_confirmation' && action === 'shipped') throw conflict(COD_NOT_CONFIRMED);
   const status =
     item.status === 'awaiting_payment'
       ? 'awaiting payment'
       : item.status === 'rto'
         ? 'returned to the seller'
-        : item.status;
+        : item.status === 'awaiting_confirmation'
+          ? "awaiting the buyer's confirmation"
+          : item.status;
   throw conflict(`This item is ${status} and cannot be ${action}`);
 }

@@ -69,6 +69,9 @@ export type OrderHeader = Pick<
   /** The taxable values of the shipping fees and of the COD fee (0 on orders placed before them). */
   shippingPaise?: number;
   codFeePaise?: number;
+  /** A COD order the shopper must confirm (issue 39): by when, and when they did. */
+  codConfirmBy?: Date | null;
+  codConfirmedAt?: Date | null;
 };
 
 /** An order's fee (order_charges) as its answer shows it: the shipment's shipping fee. */
@@ -426,5 +429,10 @@ export function toApiOrder(
     items,
     discount: paiseToRupees(order.discountPaise ?? 0),
     couponCode: order.couponCode ?? null,
+    ...(awaitsConfirmation(order, items) ? { codConfirmBy: order.codConfirmBy!.toISOString() } : {}),
   };
 }
+
+/** A COD order whose items still wait for the shopper's confirmation: its answer says by when. */
+const awaitsConfirmation = (order: OrderHeader, items: readonly OrderLine[]) =>
+  !!order.codConfirmBy && !order.codConfirmedAt && items.some((i) => i.status === 'awaiting_confirmation');

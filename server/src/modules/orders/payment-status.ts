@@ -57,14 +57,21 @@ export async function cancelUnpaidItems(tx: DbOrTx, orderIds: string[], now: Dat
 }
 
 /**
- * Cancels a pending item of `owner`'s: the conditional UPDATE lets one caller win. The item, or
- * undefined when it is not the owner's or not pending.
+ * Cancels a pending item of `owner`'s (or one still awaiting its COD confirmation, issue 39): the
+ * conditional UPDATE lets one caller win. The item, or undefined when it is not the owner's or not
+ * pending.
  */
 export async function cancelPendingItem(tx: DbOrTx, owner: ItemOwner, itemId: string, now: Date) {
   const [item] = await tx
     .update(orderItems)
     .set({ status: 'cancelled', cancelledAt: now, updatedAt: now })
-    .where(and(eq(orderItems.id, itemId), eq(orderItems.status, 'pending'), ownedBy(owner)))
+    .where(
+      and(
+        eq(orderItems.id, itemId),
+        inArray(orderItems.status, ['pending', 'awaiting_confirmation']),
+        ownedBy(owner),
+      ),
+    )
     .returning();
   return item;
 }
