@@ -4,6 +4,7 @@ import { conflict, notFound } from '../lib/errors.ts';
 import { COD_REFUND_PROVIDER, markRefundPaidByHand } from '../modules/payments/index.ts';
 import { RETURN_NOT_FOUND } from '../modules/returns/index.ts';
 import type { WorkflowDeps } from './deps.ts';
+import { textRefundMade } from './phone-messages.ts';
 import { notifyReturn } from './return-mail.ts';
 
 /**
@@ -12,7 +13,7 @@ import { notifyReturn } from './return-mail.ts';
  * UPDATE), and the shopper is told.
  */
 export async function markCodRefundPaid(deps: WorkflowDeps, returnId: string, reference: string) {
-  await deps.db.transaction(async (tx) => {
+  const refundId = await deps.db.transaction(async (tx) => {
     const [ret] = await tx
       .select({ refundId: returns.refundId })
       .from(returns)
@@ -29,6 +30,8 @@ export async function markCodRefundPaid(deps: WorkflowDeps, returnId: string, re
     }
     const paid = await markRefundPaidByHand(tx, ret.refundId!, reference, new Date());
     if (!paid) throw conflict('This refund is already marked paid');
+    return ret.refundId!;
   });
   await notifyReturn(deps, returnId, 'paid', 'admin');
+  await textRefundMade(deps, refundId);
 }

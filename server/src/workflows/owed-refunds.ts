@@ -6,6 +6,7 @@ import {
   recordRefundFailure,
 } from '../modules/payments/index.ts';
 import type { WorkflowDeps } from './deps.ts';
+import { textRefundMade } from './phone-messages.ts';
 
 /** Seconds before attempt n+1 after n failed ones: 30 s, 1, 2, 4 … minutes, at most an hour. */
 export const retryDelaySeconds = (attempts: number) => Math.min(30 * 2 ** Math.max(attempts - 1, 0), 3600);
@@ -31,6 +32,7 @@ async function attempt(deps: WorkflowDeps, claimed: RefundRow[]) {
       });
       made++;
       deps.log.info({ refundId: refund.id, providerRefundId: done.id, reason: refund.reason }, 'refund made');
+      await textRefundMade(deps, refund.id);
     } catch (err) {
       const message = (err as Error).message ?? String(err);
       await recordRefundFailure(deps.db, refund.id, message, retryDelaySeconds(refund.attempts)).catch(

@@ -15,6 +15,7 @@ import {
 } from '../modules/returns/index.ts';
 import type { WorkflowDeps } from './deps.ts';
 import { settleRefunds } from './owed-refunds.ts';
+import { textReturnReceived } from './phone-messages.ts';
 import { notifyReturn } from './return-mail.ts';
 import { refundReturnedUnits } from './return-money.ts';
 
@@ -137,6 +138,7 @@ export async function receiveReturn(
     return { step: 'closed', toSettle: [] };
   });
   await afterCommit(deps, returnId, done, 'seller');
+  await textReturnReceived(deps, returnId);
 }
 
 /**

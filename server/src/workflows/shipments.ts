@@ -573,6 +573,12 @@ async function aftermath(deps: ShipmentDeps, shipmentId: string, after: Aftermat
       );
   }
   for (const kind of after.mails) await mailShopper(deps, row, kind);
+  for (const kind of after.mails.filter((k) => k === 'out_for_delivery' || k === 'delivered'))
+    await deps.messenger.orderUpdate({
+      kind,
+      orderId: row.orderId,
+      dedupeKey: `${kind}:${row.id}:${row.failedAttempts}`,
+    });
 }
 
 async function mailShopper(deps: ShipmentDeps, row: ShipmentRow, kind: TrackingMailKind) {

@@ -6,7 +6,7 @@ export {
   type OrderUpdate,
   OutboxMessenger,
 } from './messenger.ts';
-export { readNotificationPrefs } from './prefs.ts';
+export { readNotificationPrefs, wantsOrderMails } from './prefs.ts';
 export { default as messageRoutes } from './routes.ts';
 export { notificationPrefs, outboxMessages } from './tables.ts';
 export { rupeesOf } from './texts.ts';

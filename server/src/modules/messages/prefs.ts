@@ -1,6 +1,7 @@
 import { DEFAULT_NOTIFICATION_PREFS, type MessageChannel, type NotificationPrefs } from '@vastra/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { orders } from '../../db/schema.ts';
 import { notificationPrefs } from './tables.ts';
 
 type PrefsRow = typeof notificationPrefs.$inferSelect;
@@ -48,4 +49,17 @@ export async function stopOffers(db: DbOrTx, userId: string, channel: MessageCha
       target: notificationPrefs.userId,
       set: { [column[channel]]: false, updatedAt: sql`now()` },
     });
+}
+
+/**
+ * Whether the shopper of this order wants order e-mails (`orders.email`, on unless turned off): one
+ * statement, for the order e-mails to ask before they are written. An order without an account: yes.
+ */
+export async function wantsOrderMails(db: DbOrTx, orderId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ wanted: notificationPrefs.ordersEmail })
+    .from(orders)
+    .innerJoin(notificationPrefs, eq(notificationPrefs.userId, orders.userId))
+    .where(eq(orders.id, orderId));
+  return row?.wanted ?? true;
 }

@@ -15,7 +15,7 @@ import { linkItemsToInvoice } from './invoice-links.ts';
 import { refuseTransition } from './item-owner.ts';
 import { notifyShipped } from './notify.ts';
 
-export type OrderDeps = Pick<AppDeps, 'db' | 'mailer' | 'config'> & { log: FastifyBaseLogger };
+export type OrderDeps = Pick<AppDeps, 'db' | 'mailer' | 'messenger' | 'config'> & { log: FastifyBaseLogger };
 
 export interface Shipment {
   courier?: string | null;
@@ -82,7 +82,10 @@ export async function shipItemsIn(
   return rows.map((r) => ({ ...r, invoiceId: invoices.get(r.orderId) ?? null }));
 }
 
-/** After the commit: each shipped item's customer gets a shipment e-mail. */
+/**
+ * After the commit: each shipped item's customer gets a shipment e-mail, and one SMS or WhatsApp per
+ * parcel with its tracking link.
+ */
 export async function notifyShippedItems(deps: OrderDeps, shipped: readonly ShippedItem[]) {
   const orderRows = await deps.db
     .select()
@@ -91,6 +94,16 @@ export async function notifyShippedItems(deps: OrderDeps, shipped: readonly Ship
   for (const item of shipped) {
     const order = orderRows.find((o) => o.id === item.orderId);
     if (order) await notifyShipped(deps, order, item);
+  }
+  const parcels = new Map(shipped.map((i) => [i.shipmentId ?? i.id, i]));
+  for (const [parcel, item] of parcels) {
+    const link = item.trackingUrl ?? `${deps.config.publicUrl}/orders/${item.orderId}`;
+    await deps.messenger.orderUpdate({
+      kind: 'shipped',
+      orderId: item.orderId,
+      link,
+      dedupeKey: `shipped:${parcel}`,
+    });
   }
 }
 

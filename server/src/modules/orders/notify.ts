@@ -10,6 +10,7 @@ import {
   sellerCancellationNote,
   shipmentMail,
 } from '../mail/index.ts';
+import { wantsOrderMails } from '../messages/index.ts';
 import type { OrderDeps } from './fulfilment.ts';
 import type { OrderHeader } from './order-lines.ts';
 
@@ -33,28 +34,37 @@ export async function notifyOrderPlaced(deps: OrderDeps, orderId: string) {
         order,
         rows.map((r) => ({ ...r.item, sellerEmail: r.sellerEmail })),
         rows[0]?.locale ?? 'en',
+        await wantsOrderMails(deps.db, orderId),
       ),
     );
   } catch (err) {
     deps.log.error({ err, orderId }, 'order e-mails failed');
   }
+  await textOrderPlaced(deps, orderId);
 }
 
+/** The shopper's SMS or WhatsApp for a placed order (their choices decide which; once per order). */
+const textOrderPlaced = (deps: Pick<OrderDeps, 'messenger'>, orderId: string) =>
+  deps.messenger.orderUpdate({ kind: 'order_placed', orderId, dedupeKey: `order_placed:${orderId}` });
+
 /**
- * The same e-mails for an order whose rows the caller already holds (one statement: the outbox
- * insert); `locale` is the language the shopper ordered in (the request's `lang` cookie).
+ * The same e-mails for an order whose rows the caller already holds (the order is not read again),
+ * and the shopper's SMS or WhatsApp; `locale` is the language the shopper ordered in (the request's
+ * `lang` cookie).
  */
 export async function mailOrderPlaced(
-  deps: Pick<OrderDeps, 'mailer' | 'log'>,
+  deps: Pick<OrderDeps, 'db' | 'mailer' | 'messenger' | 'log'>,
   order: PlacedOrder,
   items: PlacedItem[],
   locale: Locale = 'en',
 ) {
   try {
-    await deps.mailer.send(...orderPlacedMails(order, items, locale));
+    const wanted = await wantsOrderMails(deps.db, order.id);
+    await deps.mailer.send(...orderPlacedMails(order, items, locale, wanted));
   } catch (err) {
     deps.log.error({ err, orderId: order.id }, 'order e-mails failed');
   }
+  await textOrderPlaced(deps, order.id);
 }
 
 /** The order fields its e-mails show: the answer's header (less status and date) and the customer. */
@@ -67,8 +77,16 @@ type PlacedItem = Pick<
   sellerEmail: string;
 };
 
-/** A confirmation to the customer, and to each seller a message with only their items. */
-function orderPlacedMails(order: PlacedOrder, items: PlacedItem[], locale: Locale): MailMessage[] {
+/**
+ * A confirmation to the customer (unless they turned order e-mails off), and to each seller a
+ * message with only their items.
+ */
+function orderPlacedMails(
+  order: PlacedOrder,
+  items: PlacedItem[],
+  locale: Locale,
+  customerWantsMail: boolean,
+): MailMessage[] {
   const mailItem = (i: PlacedItem) => ({
     name: lineName(i.productName, i),
     quantity: i.quantity,
@@ -87,9 +105,10 @@ function orderPlacedMails(order: PlacedOrder, items: PlacedItem[], locale: Local
     codFeePaise: order.codFeePaise ?? 0,
     items: items.map(mailItem),
   };
-  const mails: MailMessage[] = order.customerEmail
-    ? [orderConfirmationMail({ ...mailOrder, customerLocale: locale })]
-    : [];
+  const mails: MailMessage[] =
+    order.customerEmail && customerWantsMail
+      ? [orderConfirmationMail({ ...mailOrder, customerLocale: locale })]
+      : [];
   const bySeller = new Map<string, PlacedItem[]>();
   for (const i of items) bySeller.set(i.sellerEmail, [...(bySeller.get(i.sellerEmail) ?? []), i]);
   for (const [email, sellerItems] of bySeller) {
@@ -105,6 +124,7 @@ export async function notifyShipped(
 ) {
   if (!order.customerEmail) return;
   try {
+    if (!(await wantsOrderMails(deps.db, order.id))) return;
     const [customer] = await deps.db
       .select({ locale: users.locale })
       .from(orders)
