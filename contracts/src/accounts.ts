@@ -104,6 +104,8 @@ export const userProfileSchema = z.object({
   date: isoDateSchema,
   /** Whether the e-mail address was confirmed through its link (new; the original client ignores it). */
   emailVerified: z.boolean(),
+  /** Whether the mobile was proved with a one-time code, so it signs in (issue 39; new, ignored by the original client). */
+  mobileVerified: z.boolean(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

@@ -15,6 +15,7 @@ export function toUserProfile(row: typeof users.$inferSelect): UserProfile {
     postalCode: row.postalCode,
     date: row.createdAt.toISOString(),
     emailVerified: row.emailVerifiedAt !== null,
+    mobileVerified: row.mobileVerifiedAt !== null,
   };
 }
 

@@ -35,3 +35,18 @@ export async function limitAccountAction(request: FastifyRequest, action: string
   const accountOk = await rateLimiter.hit(request, `${action}:account:${accountId}`, authMax, authWindowMs);
   if (!ipOk || !accountOk) throw tooManyAttempts(authWindowMs);
 }
+
+/**
+ * One-time code requests and checks are limited per mobile number like login per e-mail, and per IP.
+ * (The codes' own rules, the resend timer and the hourly cap, are counted in the database.)
+ */
+export async function limitOtpAttempt(request: FastifyRequest, action: string) {
+  const { rateLimiter, config } = request.server.deps;
+  const { authMax, authWindowMs } = config.rateLimit;
+  const body = request.body as { mobile?: unknown } | undefined;
+  const mobile = typeof body?.mobile === 'string' ? body.mobile : '';
+  const ipOk = await rateLimiter.hit(request, `${action}:ip:${request.ip}`, authMax * 5, authWindowMs);
+  const mobileOk =
+    !mobile || (await rateLimiter.hit(request, `${action}:mobile:${mobile}`, authMax, authWindowMs));
+  if (!ipOk || !mobileOk) throw tooManyAttempts(authWindowMs);
+}

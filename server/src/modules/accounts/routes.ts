@@ -25,6 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendVerificationMail } from './email-verification.ts';
 import { principalOf, requireRole } from './guard.ts';
+import phoneRoutes from './phone-routes.ts';
 import { toSellerProfile, toUserProfile } from './profiles.ts';
 import { limitAuthAttempt } from './rate-limit.ts';
 import * as accounts from './service.ts';
@@ -35,6 +36,8 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   const { db, tokens } = app.deps;
   const asUser = { onRequest: requireRole('user') };
   const asSeller = { onRequest: requireRole('seller') };
+  // Shoppers' sign-in with a one-time code and their mobile's verification (issue 39).
+  await app.register(phoneRoutes);
 
   app.post(
     '/api/auth/user/register',

@@ -5,7 +5,7 @@ import {
   type userRegisterSchema,
   type userUpdateProfileSchema,
 } from '@vastra/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { admins, sellers, users } from '../../db/schema.ts';
@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { addSignUpAddress, checkPincode } from './addresses.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid Credentials';
+export const USER_SUSPENDED = 'This account is suspended. Please contact the marketplace';
 const DUPLICATE_EMAIL = 'An account with this email already exists. Please log in instead';
 
 /** Signs a shopper up; `locale` is the language they were using (the web's `lang` cookie). */
@@ -116,7 +117,7 @@ async function authenticate<T extends AccountTable>(db: DbOrTx, table: T, email:
 export async function loginUser(db: DbOrTx, email: string, password: string) {
   const user = await authenticate(db, users, email, password);
   if (user.status === 'suspended') {
-    throw new AppError('FORBIDDEN', 'This account is suspended. Please contact the marketplace');
+    throw new AppError('FORBIDDEN', USER_SUSPENDED);
   }
   return user;
 }
@@ -179,7 +180,7 @@ export async function updateUserProfile(
   try {
     const [row] = await db
       .update(users)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, ...keepVerifiedIfSame(changes.mobile), updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning();
     if (!row) throw notFound('User not found');
@@ -189,6 +190,17 @@ export async function updateUserProfile(
     throw err;
   }
 }
+
+/**
+ * A mobile changed by hand is no longer verified (it signs in only once proved by a code); the same
+ * number typed again stays verified.
+ */
+const keepVerifiedIfSame = (mobile: string | undefined) =>
+  mobile === undefined
+    ? {}
+    : {
+        mobileVerifiedAt: sql`case when ${users.mobile} = ${mobile} then ${users.mobileVerifiedAt} end`,
+      };
 
 /** Sets the profile's default shipping address (checkout calls this when an address is saved). */
 export async function setDefaultAddress(
