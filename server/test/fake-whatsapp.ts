@@ -119,6 +119,9 @@ export function statusWebhook(
       },
     ],
   });
-  const signature = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-  return { body, signature };
+  return { body, signature: signBody(body, secret) };
 }
+
+/** `X-Hub-Signature-256` of a body as Meta computes it. */
+export const signBody = (body: string, secret = WHATSAPP_APP_SECRET) =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
