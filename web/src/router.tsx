@@ -99,6 +99,12 @@ export const screens: ScreenRoute[] = [
     load: s('my-orders', () => import('./features/orders/MyOrdersPage.tsx')),
   },
   {
+    // Before orders/:orderId: the first match in table order wins.
+    path: 'orders/confirm',
+    title: 'Confirm your order',
+    load: s('cod-confirm', () => import('./features/orders/CodConfirmLinkPage.tsx')),
+  },
+  {
     path: 'orders/:orderId',
     title: 'Order details',
     load: s('order', () => import('./features/orders/OrderPage.tsx')),

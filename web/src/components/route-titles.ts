@@ -11,6 +11,7 @@ export const ROUTE_TITLES: readonly string[] = [
   /*i18n*/ 'Cart',
   /*i18n*/ 'Choose a new password',
   /*i18n*/ 'Confirm your e-mail',
+  /*i18n*/ 'Confirm your order',
   /*i18n*/ 'Contact Us',
   /*i18n*/ 'Coupons',
   /*i18n*/ 'Create Account',

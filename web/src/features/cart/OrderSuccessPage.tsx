@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useSession } from '../../lib/auth.ts';
+import { formatDeadline } from '../../lib/deadline.ts';
 import { formatPromiseDay } from '../../lib/delivery.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { imageProps } from '../../lib/images.ts';
@@ -123,12 +124,21 @@ export default function OrderSuccessPage() {
         </p>
         <p>
           {i18n._('Thank you! Your order')}
-          {order.total ? ` of ${formatRupees(order.total, i18n.locale)}` : ''} {i18n._('is confirmed')}
+          {order.total ? ` of ${formatRupees(order.total, i18n.locale)}` : ''}{' '}
+          {order.codConfirmBy ? i18n._('is placed') : i18n._('is confirmed')}
           {order.paymentMethod === 'COD' ? i18n._('; please pay in cash on delivery.') : i18n._(' and paid.')}{' '}
           {arriving
             ? i18n._('Arriving by {day}.', { day: formatPromiseDay(arriving, i18n.locale) })
             : i18n._('Delivery within 4-5 days.')}
         </p>
+        {order.codConfirmBy && (
+          <p className="cod-confirm-note" role="status" data-testid="cod-confirm-note">
+            {i18n._(
+              'Please confirm this Cash On Delivery order by {deadline}: open the link we sent to your phone, or confirm it on the order page. It ships once confirmed.',
+              { deadline: formatDeadline(order.codConfirmBy, i18n.locale) },
+            )}
+          </p>
+        )}
         {order.items.length > 0 && (
           <ul className="placed-items" aria-label={i18n._('Items in this order')}>
             {order.items.map((line) => (

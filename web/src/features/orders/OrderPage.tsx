@@ -12,6 +12,7 @@ import { formatRupees } from '../../lib/format.ts';
 import { Link, Navigate, useParams } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { changeOrderAddress, fetchOrder, orderKeys } from './api.ts';
+import { awaitsCodConfirmation, CodConfirmPanel } from './CodConfirmPanel.tsx';
 import { OrderHeader } from './OrderHeader.tsx';
 import { OrderItemRow } from './OrderItemRow.tsx';
 import { OrderShipments } from './OrderShipments.tsx';
@@ -22,7 +23,13 @@ import { useI18n } from '../../lib/i18n.tsx';
 /** The address can change until an item ships (the server's rule; it answers 409 otherwise). */
 const addressCanChange = (order: ApiOrder) => {
   const open = order.items.filter((i) => i.status !== 'cancelled');
-  return open.length > 0 && open.every((i) => i.status === 'pending' || i.status === 'awaiting_payment');
+  return (
+    open.length > 0 &&
+    open.every(
+      (i) =>
+        i.status === 'pending' || i.status === 'awaiting_payment' || i.status === 'awaiting_confirmation',
+    )
+  );
 };
 
 /**
@@ -93,6 +100,7 @@ export default function OrderPage() {
 
       <div className="order-page-grid">
         <div className="order-main">
+          {awaitsCodConfirmation(order) && <CodConfirmPanel order={order} />}
           <OrderShipments order={order} />
           <div className="card">
             <h2>{i18n._('Items')}</h2>

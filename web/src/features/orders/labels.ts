@@ -20,5 +20,9 @@ export const PAYMENT_STATUS: Record<PaymentStatus, string> = {
   failed: /*i18n*/ 'Payment failed',
 };
 
-/** Only a pending item can be cancelled (the server refuses the rest with 409). */
-export const canCancel = (status: OrderItemStatus) => status === 'pending';
+/**
+ * Only a pending item, or one awaiting its COD confirmation, can be cancelled (the server refuses
+ * the rest with 409).
+ */
+export const canCancel = (status: OrderItemStatus) =>
+  status === 'pending' || status === 'awaiting_confirmation';

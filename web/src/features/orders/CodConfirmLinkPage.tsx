@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { Spinner } from '../../components/Spinner.tsx';
+import { useI18n } from '../../lib/i18n.tsx';
+import { Link, useSearchParams } from '../../lib/router.tsx';
+import { confirmCodByLink } from './cod-confirm-api.ts';
+import './orders.css';
+
+/**
+ * /orders/confirm?token=…: the link sent by SMS or WhatsApp to confirm a Cash On Delivery order
+ * (issue 39). Opening it confirms the order (no sign-in: the signed token names the order); link
+ * previews do not run this page's script, so only the shopper's visit confirms. Confirming twice
+ * answers the same.
+ */
+export default function CodConfirmLinkPage() {
+  const i18n = useI18n();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const q = useQuery({
+    queryKey: ['cod-confirm-link', token],
+    queryFn: () => confirmCodByLink(token),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (token !== '' && q.isPending) return <Spinner label={i18n._('Confirming your order')} />;
+  if (q.isSuccess) {
+    return (
+      <section className="page narrow">
+        <div className="card success-box" role="status">
+          <h1>{i18n._('Order confirmed')}</h1>
+          <p>{i18n._('Thank you. Your Cash On Delivery order is confirmed and will be shipped soon.')}</p>
+          <Link to={`/orders/${q.data.orderId}`} className="btn btn-primary">
+            {i18n._('View order')}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  const message =
+    token === ''
+      ? i18n._('This confirmation link is incomplete. Please open the link we sent to your phone again.')
+      : (q.error?.message ?? '');
+  return (
+    <section className="page narrow">
+      <div className="card success-box" role="alert">
+        <h1>{i18n._('Order not confirmed')}</h1>
+        <p>{message}</p>
+        <Link to="/my-orders" className="btn">
+          {i18n._('My Orders')}
+        </Link>
+      </div>
+    </section>
+  );
+}
