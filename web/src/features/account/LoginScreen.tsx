@@ -9,6 +9,7 @@ import { RedirectIfLoggedIn } from '../../lib/redirect-logged-in.tsx';
 import { Link, useLocation } from '../../lib/router.tsx';
 import { type AuthAnswer, useSignIn } from '../../lib/sign-in.ts';
 import { loginUser } from './api.ts';
+import { PhoneSignIn } from './PhoneSignIn.tsx';
 import './account.css';
 
 type Credentials = { email: string; password: string };
@@ -85,9 +86,12 @@ export function LoginScreen({ role }: { role: Role }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const fields = useFieldErrors(['email', 'password'] as const);
+  // Shoppers may sign in with a code sent to their mobile instead (issue 39); sellers and the admin may not.
+  const [byPhone, setByPhone] = useState(false);
+  const next = role === 'user' && from && from !== '/login' ? from : login.next;
   const signIn = useSignIn(role, login.request, {
     done: /*i18n*/ 'Logged In Successfully',
-    next: role === 'user' && from && from !== '/login' ? from : login.next,
+    next,
     fieldErrors: fields.fromError,
   });
   const submit = (e: FormEvent) => {
@@ -95,6 +99,17 @@ export function LoginScreen({ role }: { role: Role }) {
     fields.show({});
     signIn.mutate({ email: email.trim(), password });
   };
+  if (role === 'user' && byPhone) {
+    return (
+      <section className="page auth-page">
+        {login.redirectSignedIn && <RedirectIfLoggedIn />}
+        <div className="card auth-card">
+          <h1>{i18n._(login.title)}</h1>
+          <PhoneSignIn next={next} onUseEmail={() => setByPhone(false)} />
+        </div>
+      </section>
+    );
+  }
   return (
     <section className="page auth-page">
       {login.redirectSignedIn && <RedirectIfLoggedIn />}
@@ -133,6 +148,11 @@ export function LoginScreen({ role }: { role: Role }) {
         <button type="submit" className="btn btn-primary btn-block" disabled={signIn.isPending}>
           {signIn.isPending ? i18n._(login.busy) : i18n._('Login')}
         </button>
+        {role === 'user' && (
+          <button type="button" className="btn btn-block" onClick={() => setByPhone(true)}>
+            {i18n._('Sign in with mobile number')}
+          </button>
+        )}
         {login.links.map((l, i) => (
           <p key={l.to} className={i === 0 ? 'center' : 'center small muted'}>
             {i18n._(l.ask)} <Link to={l.to}>{i18n._(l.link)}</Link>

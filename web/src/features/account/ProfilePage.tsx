@@ -9,6 +9,7 @@ import { keys, queryClient } from '../../lib/query.ts';
 import { Link, Navigate } from '../../lib/router.tsx';
 import { toast } from '../../lib/toast.ts';
 import { deleteAccount, fetchProfile } from './api.ts';
+import { VerifyMobile } from './VerifyMobile.tsx';
 import './account.css';
 import { useI18n } from '../../lib/i18n.tsx';
 
@@ -42,7 +43,7 @@ export default function ProfilePage() {
           <section className="page narrow">
             <div className="card profile-card">
               <h1>{i18n._('My Profile')}</h1>
-              {!u.emailVerified && <VerifyEmailReminder kind="user" email={u.email} />}
+              {!u.emailVerified && u.email && <VerifyEmailReminder kind="user" email={u.email} />}
               <dl>
                 <dt>{i18n._('Customer ID')}</dt>
                 <dd>{displayId('U', u._id)}</dd>
@@ -51,7 +52,14 @@ export default function ProfilePage() {
                 <dt>{i18n._('Email')}</dt>
                 <dd>{u.email}</dd>
                 <dt>{i18n._('Phone')}</dt>
-                <dd>+91 {u.mobile}</dd>
+                <dd>
+                  <span>+91 {u.mobile}</span>{' '}
+                  {u.mobileVerified ? (
+                    <span className="pill pill-ok">{i18n._('Verified')}</span>
+                  ) : (
+                    <span className="pill pill-warn">{i18n._('Not verified')}</span>
+                  )}
+                </dd>
                 <dt>{i18n._('Address')}</dt>
                 <dd>{[u.address, u.city, u.state, u.postalCode].filter(Boolean).join(', ')}</dd>
                 <dt>{i18n._('Company name')}</dt>
@@ -73,6 +81,7 @@ export default function ProfilePage() {
                   {i18n._('Delete')}
                 </button>
               </div>
+              {!u.mobileVerified && <VerifyMobile mobile={u.mobile} />}
               {confirming && (
                 <div
                   className="confirm-box"
