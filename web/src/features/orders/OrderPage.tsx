@@ -23,13 +23,7 @@ import { useI18n } from '../../lib/i18n.tsx';
 /** The address can change until an item ships (the server's rule; it answers 409 otherwise). */
 const addressCanChange = (order: ApiOrder) => {
   const open = order.items.filter((i) => i.status !== 'cancelled');
-  return (
-    open.length > 0 &&
-    open.every(
-      (i) =>
-        i.status === 'pending' || i.status === 'awaiting_payment' || i.status === 'awaiting_confirmation',
-    )
-  );
+  return open.length > 0 && open.every((i) => i.status === 'pending' || i.status === 'awaiting_payment');
 };
 
 /**
