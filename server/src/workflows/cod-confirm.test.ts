@@ -1,4 +1,4 @@
-import type { ApiOrder } from '@vastra/contracts';
+import { type ApiOrder, codConfirmNeeded } from '@vastra/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { confirmByLink, confirmTokenOf } from '../../test/cod-confirm-fixtures.ts';
@@ -300,5 +300,25 @@ describe('unconfirmed past COD_CONFIRM_HOURS', () => {
     // The link is now too late.
     const late = await confirmByLink(ctx.app, await confirmTokenOf(ctx.app, order._id));
     expect(late.statusCode).toBe(409);
+  });
+});
+
+describe('the rule (codConfirmNeeded)', () => {
+  const now = new Date('2026-11-28T12:00:00Z');
+  const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000);
+  const rule = (over: Partial<Parameters<typeof codConfirmNeeded>[0]>) =>
+    codConfirmNeeded({ totalPaise: 50_000, abovePaise: 100_000, rtoAt: [], now, ...over });
+
+  it('asks above the threshold only, and never when it is 0', () => {
+    expect(rule({ totalPaise: 100_000 })).toBe(false);
+    expect(rule({ totalPaise: 100_001 })).toBe(true);
+    expect(rule({ totalPaise: 10_000_000, abovePaise: 0 })).toBe(false);
+  });
+
+  it('asks a shopper with a returned COD parcel in 90 days, unless an admin lifted it since', () => {
+    expect(rule({ abovePaise: 0, rtoAt: [daysAgo(10)] })).toBe(true);
+    expect(rule({ abovePaise: 0, rtoAt: [daysAgo(91)] })).toBe(false);
+    expect(rule({ abovePaise: 0, rtoAt: [daysAgo(10)], liftedAt: daysAgo(5) })).toBe(false);
+    expect(rule({ abovePaise: 0, rtoAt: [daysAgo(10), daysAgo(2)], liftedAt: daysAgo(5) })).toBe(true);
   });
 });
