@@ -130,6 +130,11 @@ export const screens: ScreenRoute[] = [
     load: s('update-profile', () => import('./features/account/UpdateProfilePage.tsx')),
   },
   {
+    path: 'account/notifications',
+    title: 'Notifications',
+    load: s('notifications', () => import('./features/account/NotificationsPage.tsx')),
+  },
+  {
     path: 'forgot-password',
     title: 'Forgot password',
     load: s('forgot-password', () => import('./features/account/ForgotPasswordPage.tsx')),

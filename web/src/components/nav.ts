@@ -65,6 +65,7 @@ export function accountLinks(role: SessionRole): NavLink[] {
         { to: '/my-orders', label: /*i18n*/ 'My Orders' },
         { to: '/my-returns', label: /*i18n*/ 'My Returns' },
         { to: '/wishlist', label: /*i18n*/ 'Wishlist' },
+        { to: '/account/notifications', label: /*i18n*/ 'Notifications' },
       ];
     case 'seller':
       return [

@@ -25,6 +25,7 @@ export const ROUTE_TITLES: readonly string[] = [
   /*i18n*/ 'My Products',
   /*i18n*/ 'My Profile',
   /*i18n*/ 'My Returns',
+  /*i18n*/ 'Notifications',
   /*i18n*/ 'Order confirmation',
   /*i18n*/ 'Order details',
   /*i18n*/ 'Page not found',
