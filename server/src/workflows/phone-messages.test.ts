@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { freshMobile, jobsSettled, messagesTo } from '../../test/message-fixtures.ts';
+import { act, deliveredOrder, requested } from '../../test/return-fixtures.ts';
 import { placedOrder } from '../../test/shipment-fixtures.ts';
 import { callerOf, type FastAccount, PICKUPS, quickSeller, quickUser } from '../../test/shop-fixtures.ts';
 import { outboxEmails } from '../db/schema.ts';
@@ -95,5 +96,32 @@ describe('order updates by SMS', () => {
     // The seller is still told of the order.
     const toSeller = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'new_order'));
     expect(toSeller.some((m) => m.subject.includes(orderNumber(order._id)))).toBe(true);
+  });
+
+  it('texts a returned item received by the seller and its refund made, each once', async () => {
+    const mobile = freshMobile();
+    const buyer = await quickUser(ctx.app, { mobile });
+    const product = await insertProduct(ctx.db, seller.id, { pricePaise: 99_900 });
+    const order = await deliveredOrder(call, ctx.app, buyer, seller, [{ productId: product.id }], 'card');
+    const ret = await requested(call, buyer, order.items[0]!._id, {
+      kind: 'refund',
+      quantity: 1,
+      reason: 'not_as_described',
+    });
+    await act(call, seller, 'seller', ret._id, 'approve');
+    const done = await act(call, seller, 'seller', ret._id, 'receive', { conditionOk: true });
+    expect(done.statusCode, done.body).toBe(200);
+    const refund = done.json().return.refund;
+    expect(refund.status).toBe('succeeded');
+    await jobsSettled(ctx.app);
+
+    const rows = await messagesTo(ctx.db, mobile);
+    const kinds = rows.map((r) => r.kind);
+    expect(kinds.filter((k) => k === 'return_picked_up')).toHaveLength(1);
+    expect(kinds.filter((k) => k === 'refund_made')).toHaveLength(1);
+    const made = rows.find((r) => r.kind === 'refund_made')!;
+    const rupees = `₹${refund.amount.toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
+    expect(made.params).toEqual([rupees, orderNumber(order._id)]);
+    expect(made.text).toBe(`Vastra: your refund of ${rupees} for order ${orderNumber(order._id)} is made.`);
   });
 });
