@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { freshMobile, jobsSettled, messagesTo } from '../../../test/message-fixtures.ts';
 import { callerOf, quickSeller, quickUser } from '../../../test/shop-fixtures.ts';
 import { notificationPrefs } from '../../db/schema.ts';
-import type { OutboxMessenger } from './messenger.ts';
+import type { OutboxMessenger } from './outbox-messenger.ts';
 
 /**
  * A shopper's notification choices (issue 39): order updates on by e-mail and SMS, WhatsApp and

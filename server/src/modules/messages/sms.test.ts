@@ -5,7 +5,7 @@ import { FakeMsg91, MSG91_AUTH_KEY, MSG91_SENDER_ID } from '../../../test/fake-m
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { freshMobile, jobsSettled, messagesTo, shopperWithOrder } from '../../../test/message-fixtures.ts';
 import { outboxMessages } from '../../db/schema.ts';
-import type { OutboxMessenger } from './messenger.ts';
+import type { OutboxMessenger } from './outbox-messenger.ts';
 
 /**
  * SMS through MSG91 (issue 39), against a local fake of its flow API: the DLT template id, sender id

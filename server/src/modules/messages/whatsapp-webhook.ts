@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { whatsAppWebhookSchema } from '@vastra/contracts';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, unauthenticated } from '../../lib/errors.ts';
-import { OutboxMessenger, type WhatsAppStatus } from './messenger.ts';
+import type { WhatsAppStatus } from './messenger.ts';
+import { OutboxMessenger } from './outbox-messenger.ts';
 
 const STATUSES = new Set(['sent', 'delivered', 'read', 'failed']);
 
