@@ -3,6 +3,7 @@ import { orderItems, orders } from '../db/schema.ts';
 import { AppError } from '../lib/errors.ts';
 import { returnStock } from '../modules/catalog/index.ts';
 import { creditItem, operatorOf } from '../modules/invoices/index.ts';
+import { rupeesOf } from '../modules/messages/index.ts';
 import {
   cancelPendingItem,
   chargePaidPaise,
@@ -116,6 +117,13 @@ export async function cancelOrderItem(deps: WorkflowDeps, owner: ItemOwner, item
     ...cancelled,
     by: 'userId' in owner ? 'customer' : 'sellerId' in owner ? 'seller' : 'admin',
   });
+  if (cancelled.refundPaise)
+    await deps.messenger.orderUpdate({
+      kind: 'refund_made',
+      orderId: cancelled.item.orderId,
+      amount: rupeesOf(cancelled.refundPaise),
+      dedupeKey: `refund_made:cancel-${cancelled.item.id}`,
+    });
 }
 
 export const PAYMENT_SERVICE_DOWN =

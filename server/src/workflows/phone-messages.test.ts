@@ -124,4 +124,39 @@ describe('order updates by SMS', () => {
     expect(made.params).toEqual([rupees, orderNumber(order._id)]);
     expect(made.text).toBe(`Vastra: your refund of ${rupees} for order ${orderNumber(order._id)} is made.`);
   });
+
+  it('texts the refund of a paid item the shopper cancels', async () => {
+    const mobile = freshMobile();
+    const buyer = await quickUser(ctx.app, { mobile, locale: 'hi' });
+    const product = await insertProduct(ctx.db, seller.id, { pricePaise: 49_900 });
+    const order = await placedOrder(call, ctx.app, buyer, [{ productId: product.id }], 'card');
+    const res = await call('POST', `/api/user/orders/${order.items[0]!._id}/cancel`, buyer);
+    expect(res.statusCode, res.body).toBe(200);
+    await jobsSettled(ctx.app);
+    const refunds = (await messagesTo(ctx.db, mobile)).filter((r) => r.kind === 'refund_made');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.text).toContain(`ऑर्डर ${orderNumber(order._id)} के लिए ₹`);
+  });
+
+  it('stops the out-for-delivery and delivered e-mails of a shopper who turned order e-mails off', async () => {
+    const buyer = await quickUser(ctx.app, { mobile: freshMobile() });
+    await call('PUT', '/api/user/notifications', buyer, {
+      orders: { email: false, sms: true, whatsapp: false },
+      offers: { email: false, sms: false, whatsapp: false },
+    });
+    const product = await insertProduct(ctx.db, seller.id);
+    const order = await placedOrder(call, ctx.app, buyer, [{ productId: product.id }], 'cod');
+    const booked = await call('POST', `/api/seller/orders/${order._id}/shipments`, seller, {
+      itemIds: order.items.map((i) => i._id),
+      provider: 'self',
+      courier: 'Delhivery',
+      awb: 'DLV11223344',
+    });
+    const shipmentId = booked.json().shipment._id ?? booked.json().shipment.id;
+    for (const status of ['out_for_delivery', 'delivered'])
+      await call('POST', `/api/seller/shipments/${shipmentId}/events`, seller, { status });
+    await jobsSettled(ctx.app);
+    const mails = await ctx.db.select().from(outboxEmails).where(eq(outboxEmails.to, buyer.email));
+    expect(mails).toEqual([]);
+  });
 });

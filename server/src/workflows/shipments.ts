@@ -21,6 +21,7 @@ import { returnStock } from '../modules/catalog/index.ts';
 import { creditItem, operatorOf } from '../modules/invoices/index.ts';
 import { recordRtoFee } from '../modules/ledger/index.ts';
 import { type TrackingMailKind, trackingMail } from '../modules/mail/index.ts';
+import { wantsOrderMails } from '../modules/messages/index.ts';
 import {
   addItemRefund,
   buyerPaysPaise,
@@ -589,6 +590,12 @@ async function mailShopper(deps: ShipmentDeps, row: ShipmentRow, kind: TrackingM
       .leftJoin(users, eq(users.id, orders.userId))
       .where(eq(orders.id, row.orderId));
     if (!order?.order.customerEmail) return;
+    // News the shopper need not act on stops when they turned order e-mails off (issue 39).
+    if (
+      (kind === 'out_for_delivery' || kind === 'delivered') &&
+      !(await wantsOrderMails(deps.db, row.orderId))
+    )
+      return;
     const items = await itemsOfShipment(deps.db, row.id);
     await deps.mailer.send(
       trackingMail(kind, {
