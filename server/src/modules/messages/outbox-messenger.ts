@@ -172,10 +172,14 @@ export class OutboxMessenger implements Messenger {
     await this.deliverRows(ids).catch((err: unknown) => this.log?.warn({ err }, 'message not delivered yet'));
   }
 
-  /** WhatsApp to a shopper who chose it, when it is set up with a template for the kind; else SMS if chosen. */
+  /**
+   * WhatsApp to a shopper who chose it, when it is set up with a template for the kind; else SMS if
+   * chosen. A COD confirmation is not news but a step the order waits on: it goes by SMS even to a
+   * shopper who turned order SMS off (as a one-time code does).
+   */
   private channelFor(kind: MessageKind, chosen: NotificationPrefs['orders']): MessageChannel | undefined {
     if (chosen.whatsapp && this.whatsapp && this.config.messages.whatsappTemplates[kind]) return 'whatsapp';
-    return chosen.sms ? 'sms' : undefined;
+    return chosen.sms || kind === 'cod_confirm' ? 'sms' : undefined;
   }
 
   /** Writes the row (once per dedupe key); its words in the shopper's language, its registered template. */

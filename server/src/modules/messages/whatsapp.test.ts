@@ -125,7 +125,7 @@ describe('whom WhatsApp goes to', () => {
     expect(msg91.sentTo(mobile)).toHaveLength(1);
   });
 
-  it('sends nothing to a shopper who turned order SMS off and did not opt in to WhatsApp', async () => {
+  it('sends no update to a shopper who turned order SMS off and did not opt in to WhatsApp', async () => {
     const { mobile, orderId } = await shopperWithOrder(ctx.app, {
       prefs: { orders: { email: true, sms: false, whatsapp: false }, offers: OFFERS_OFF },
     });
@@ -133,6 +133,15 @@ describe('whom WhatsApp goes to', () => {
     await jobsSettled(ctx.app);
     expect(await messagesTo(ctx.db, mobile)).toEqual([]);
     expect(msg91.sentTo(mobile)).toHaveLength(0);
+    // A COD order's confirmation link is a step the order waits on, not news: it still goes.
+    await ctx.app.deps.messenger.orderUpdate({
+      kind: 'cod_confirm',
+      orderId,
+      link: 'https://vastra.example/orders/confirm?token=t',
+      dedupeKey: `cod_confirm:${orderId}`,
+    });
+    await jobsSettled(ctx.app);
+    expect(await messagesTo(ctx.db, mobile)).toMatchObject([{ channel: 'sms', kind: 'cod_confirm' }]);
   });
 
   it('goes by SMS for a kind with no approved WhatsApp template', async () => {
