@@ -1,5 +1,5 @@
 import { OTP_HOURLY_MAX, OTP_MAX_WRONG_TRIES, OTP_RESEND_SECONDS } from '@vastra/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, registerUser } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
@@ -149,6 +149,54 @@ describe('signing in with the code', () => {
     expect(res.json().user._id).not.toBe(emailAccount.id);
   });
 
+  // A real race needs two connections: PostgreSQL only (one PGlite process runs one statement at a time).
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'two first sign-ins of one new number make one account: the later one signs into it',
+    async () => {
+      const mobile = freshMobile();
+      await requestCode(mobile);
+      const otp = await latestCode(ctx.db, mobile);
+      // This sign-in's insert waits on a lock the test holds, after it looked the number up and found
+      // no account; meanwhile another process's first sign-in commits its account for the number.
+      const LOCK = 39_0039;
+      await ctx.database.exec(`
+        create function otp_race_pause() returns trigger language plpgsql as $$
+        begin
+          if new.mobile = '${mobile}' and new.full_name = '' then
+            perform pg_advisory_lock(${LOCK});
+            perform pg_advisory_unlock(${LOCK});
+          end if;
+          return new;
+        end $$;
+        create trigger otp_race_pause before insert on users for each row execute function otp_race_pause();`);
+      try {
+        const { pending } = await ctx.database.withLock(LOCK, async () => {
+          const pending = verify(mobile, otp);
+          await expect
+            .poll(async () => {
+              const waiting = await ctx.db.execute(
+                sql`select 1 from pg_locks where locktype = 'advisory' and objid = ${LOCK} and not granted`,
+              );
+              return waiting.rows.length;
+            })
+            .toBe(1);
+          await ctx.db.insert(users).values({ fullName: 'Winner', mobile, mobileVerifiedAt: new Date() });
+          // Wrapped: the lock is released before the sign-in can finish.
+          return { pending };
+        });
+        const res = await pending;
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({
+          isNew: false,
+          user: { fullName: 'Winner', mobileVerified: true },
+        });
+        expect(await usersWith(mobile)).toHaveLength(1);
+      } finally {
+        await ctx.database.exec('drop trigger otp_race_pause on users; drop function otp_race_pause();');
+      }
+    },
+  );
+
   it('takes a code once', async () => {
     const mobile = freshMobile();
     await requestCode(mobile);
@@ -289,6 +337,43 @@ describe('an e-mail account adds its mobile', () => {
     const res = await verifyFor(shopper.token, taken.mobile, await latestCode(ctx.db, taken.mobile));
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatch(/already verified on another account/);
+  });
+
+  it('an e-mail account verifying a number while a new phone shopper signs in with it: one account gets it', async () => {
+    const mobile = freshMobile();
+    const shopper = await registerUser(ctx.app);
+    await requestFor(shopper.token, mobile);
+    const profileCode = await latestCode(ctx.db, mobile);
+    await requestCode(mobile);
+    const signInCode = await latestCode(ctx.db, mobile);
+    const [adding, signing] = await Promise.all([
+      verifyFor(shopper.token, mobile, profileCode),
+      verify(mobile, signInCode),
+    ]);
+    const verified = (await usersWith(mobile)).filter((u) => u.mobileVerifiedAt !== null);
+    expect(verified).toHaveLength(1);
+    expect(signing.statusCode).toBe(200);
+    if (adding.statusCode === 200) {
+      // The e-mail account won: the phone sign-in entered it.
+      expect(signing.json()).toMatchObject({ isNew: false, user: { _id: shopper.id } });
+    } else {
+      expect(adding.statusCode).toBe(409);
+      expect(signing.json()).toMatchObject({ isNew: true, user: { _id: verified[0]!.id } });
+    }
+  });
+
+  it("a phone shopper cannot take another account's e-mail", async () => {
+    const other = await registerUser(ctx.app);
+    const shopper = await signInByPhone(ctx.app, ctx.db);
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/user/update-profile',
+      headers: auth(shopper.token),
+      payload: { fullName: 'Ravi', email: other.email },
+    });
+    expect(res.statusCode).toBe(409);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, shopper.id));
+    expect(row).toMatchObject({ email: null, fullName: '' });
   });
 
   it('a mobile changed by hand on the profile is no longer verified', async () => {
