@@ -177,7 +177,7 @@ describe('signing in with the code', () => {
               const waiting = await ctx.db.execute(
                 sql`select 1 from pg_locks where locktype = 'advisory' and objid = ${LOCK} and not granted`,
               );
-              return waiting.rows.length;
+              return (waiting as unknown as { rows: unknown[] }).rows.length;
             })
             .toBe(1);
           await ctx.db.insert(users).values({ fullName: 'Winner', mobile, mobileVerifiedAt: new Date() });
