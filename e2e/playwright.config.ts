@@ -20,6 +20,21 @@ function serverDataDir(): string {
   return dir;
 }
 
+/**
+ * A second shop for the phone-first journey (phone.spec.ts), on its own data: every Cash On Delivery
+ * order there waits for the shopper's confirmation (COD_CONFIRM_ABOVE=1), which the other journeys'
+ * sellers, shipping COD orders at once, must not meet. Its SMS go to the development provider, which
+ * writes them to PHONE_DATA_DIR/sms-outbox.log, where the journey reads its codes.
+ */
+const PHONE_PORT = Number(process.env.E2E_PHONE_PORT ?? PORT + 2);
+const PHONE_URL = external ? undefined : `http://127.0.0.1:${PHONE_PORT}`;
+function phoneDataDir(): string {
+  const dir = process.env.E2E_PHONE_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'vastra-e2e-phone-'));
+  process.env.E2E_PHONE_DATA_DIR = dir;
+  process.env.E2E_PHONE_URL = PHONE_URL;
+  return dir;
+}
+
 /** The mail sink (mail-sink.ts) the server sends its e-mails to, so journeys can open their links. */
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
 // In the environment too: the global setup (mail-sink.ts) reads it.
@@ -48,25 +63,47 @@ export default defineConfig({
   },
   webServer: external
     ? undefined
-    : {
-        // The real server on a fresh embedded database with the demo catalogue; web/dist must be built.
-        command: 'node --import tsx server/src/main.ts',
-        cwd: root,
-        url: `${baseURL}/api/health`,
-        reuseExistingServer: false,
-        timeout: 120_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-        env: {
-          NODE_ENV: 'production',
-          PORT: String(PORT),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: baseURL,
-          DATA_DIR: serverDataDir(),
-          SEED_DEMO: 'true',
-          LOG_LEVEL: 'warn',
-          RATE_LIMIT_AUTH_MAX: '1000',
-          SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+    : [
+        {
+          // The real server on a fresh embedded database with the demo catalogue; web/dist must be built.
+          command: 'node --import tsx server/src/main.ts',
+          cwd: root,
+          url: `${baseURL}/api/health`,
+          reuseExistingServer: false,
+          timeout: 120_000,
+          stdout: 'ignore',
+          stderr: 'pipe',
+          env: {
+            NODE_ENV: 'production',
+            PORT: String(PORT),
+            HOST: '127.0.0.1',
+            PUBLIC_URL: baseURL,
+            DATA_DIR: serverDataDir(),
+            SEED_DEMO: 'true',
+            LOG_LEVEL: 'warn',
+            RATE_LIMIT_AUTH_MAX: '1000',
+            SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+          },
         },
-      },
+        {
+          command: 'node --import tsx server/src/main.ts',
+          cwd: root,
+          url: `${PHONE_URL}/api/health`,
+          reuseExistingServer: false,
+          timeout: 120_000,
+          stdout: 'ignore',
+          stderr: 'pipe',
+          env: {
+            NODE_ENV: 'production',
+            PORT: String(PHONE_PORT),
+            HOST: '127.0.0.1',
+            PUBLIC_URL: PHONE_URL!,
+            DATA_DIR: phoneDataDir(),
+            SEED_DEMO: 'true',
+            LOG_LEVEL: 'warn',
+            RATE_LIMIT_AUTH_MAX: '1000',
+            COD_CONFIRM_ABOVE: '1',
+          },
+        },
+      ],
 });

@@ -1,4 +1,6 @@
-import type { Locale } from '@vastra/contracts';
+import { appendFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Locale, MessageKind } from '@vastra/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 
@@ -11,6 +13,8 @@ export interface OutgoingMessage {
   /** The filled-in words (what the development provider logs). */
   text: string;
   locale: Locale;
+  /** What it is about (the development provider's file names it, so a code can be found). */
+  kind?: MessageKind;
 }
 
 /**
@@ -107,20 +111,37 @@ export class Msg91Sms implements SmsProvider {
 }
 
 /**
- * The default without MSG91: the outbox row and a log line are the delivery, so `npm start` and the
- * tests work with no keys (the one-time code is read from the outbox). Sends with or without a template.
+ * The default without MSG91: the outbox row, a log line and a line of JSON in `DATA_DIR/sms-outbox.log`
+ * are the delivery, so `npm start` and the tests work with no keys (a developer, or a browser journey,
+ * reads the one-time code there; the embedded database cannot be opened while the shop runs). Sends
+ * with or without a template.
  */
 export class DevelopmentSms implements SmsProvider {
   readonly name = 'development' as const;
   readonly needsTemplate = false;
 
-  constructor(private readonly log?: FastifyBaseLogger) {}
+  constructor(
+    private readonly log?: FastifyBaseLogger,
+    /** The file each message is appended to; none for a database in memory (tests). */
+    private readonly file?: string,
+  ) {}
 
   async send(message: OutgoingMessage): Promise<SendOutcome> {
     this.log?.info({ to: message.to }, 'sms (development provider): %s', message.text);
+    if (this.file) {
+      const { to, kind, params, text } = message;
+      const line = JSON.stringify({ at: new Date().toISOString(), to, kind, params, text });
+      await appendFile(this.file, `${line}\n`).catch((err: unknown) =>
+        this.log?.warn({ err, file: this.file }, 'sms (development provider): file not written'),
+      );
+    }
     return { kind: 'sent', providerMessageId: null };
   }
 }
+
+/** Where the development provider writes: in DATA_DIR, unless the database is in memory. */
+export const developmentSmsFile = (dataDir: string) =>
+  dataDir === ':memory:' ? undefined : path.join(dataDir, 'sms-outbox.log');
 
 /**
  * WhatsApp Cloud API: `POST {apiUrl}/{phoneNumberId}/messages` with the bearer token, an approved
@@ -158,7 +179,9 @@ export class WhatsAppCloud implements WhatsAppProvider {
 export function providersOf(config: Config, log?: FastifyBaseLogger) {
   const { msg91, smsSenderId, whatsapp } = config.messages;
   return {
-    sms: msg91 ? new Msg91Sms(msg91, smsSenderId) : new DevelopmentSms(log),
+    sms: msg91
+      ? new Msg91Sms(msg91, smsSenderId)
+      : new DevelopmentSms(log, developmentSmsFile(config.dataDir)),
     whatsapp: whatsapp ? new WhatsAppCloud(whatsapp) : undefined,
   } satisfies { sms: SmsProvider; whatsapp: WhatsAppProvider | undefined };
 }
