@@ -106,6 +106,8 @@ export const userProfileSchema = z.object({
   emailVerified: z.boolean(),
   /** Whether the mobile was proved with a one-time code, so it signs in (issue 39; new, ignored by the original client). */
   mobileVerified: z.boolean(),
+  /** Whether the account has a password (a shopper who signed up by mobile has none, so no "Change password"); new, ignored by the original client. */
+  hasPassword: z.boolean(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

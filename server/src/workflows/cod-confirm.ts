@@ -77,14 +77,21 @@ export async function confirmByLink(deps: Pick<WorkflowDeps, 'db' | 'config'>, t
   const read = readCodConfirmToken(deps.config.jwtSecret, token);
   if (!read) throw badRequest(LINK_NOT_VALID, 'token');
   // An expired link still answers success for an order confirmed in time; otherwise "too late".
-  return answerOf(await deps.db.transaction((tx) => confirmCodOrder(tx, read.orderId)));
+  return answerOf(
+    await deps.db.transaction((tx) => confirmCodOrder(tx, read.orderId, { linkExpired: read.expired })),
+  );
 }
 
-/** The order's mobile for a code, after checking the order still awaits its confirmation. */
+/**
+ * The order's mobile for a code, after checking the order still awaits its confirmation (confirmed
+ * already passes: the caller decides). Refused before any code is sent or checked.
+ */
 async function awaitingContact(deps: Pick<WorkflowDeps, 'db'>, userId: string, orderId: string) {
   const order = await codConfirmContact(deps.db, userId, orderId);
   if (!order) throw notFound('Order not found');
   if (!order.confirmBy) throw conflict(CONFIRM_NOT_NEEDED);
+  if (!order.confirmedAt && order.confirmBy <= new Date()) throw conflict(CONFIRM_TOO_LATE);
+  if (!order.confirmedAt && !order.awaiting) throw conflict(CONFIRM_CANCELLED);
   return order;
 }
 
@@ -97,7 +104,6 @@ export async function requestCodConfirmCode(
 ): Promise<CodConfirmCodeAnswer> {
   const order = await awaitingContact(deps, userId, orderId);
   if (order.confirmedAt) throw conflict('This order is already confirmed');
-  if (order.confirmBy! <= new Date()) throw conflict(CONFIRM_TOO_LATE);
   if (!order.mobile) throw conflict(NO_MOBILE);
   await issueOtp(deps, { mobile: order.mobile, purpose: 'cod_confirm', subject: orderId, locale });
   return { success: true, resendAfterSeconds: OTP_RESEND_SECONDS, sentTo: masked(order.mobile) };
@@ -113,7 +119,6 @@ export async function confirmByCode(
   const order = await awaitingContact(deps, userId, orderId);
   // Confirmed already (a second tap, the link first): the same success, the code left unused.
   if (!order.confirmedAt) {
-    if (order.confirmBy! <= new Date()) throw conflict(CONFIRM_TOO_LATE);
     if (!order.mobile) throw conflict(NO_MOBILE);
     await verifyOtp(deps.db, { mobile: order.mobile, purpose: 'cod_confirm', subject: orderId, code });
   }

@@ -25,6 +25,7 @@ export interface OtpTarget {
 
 export const CODE_DEAD = 'This code has expired or was already used. Please ask for a new one';
 const CODE_KILLED = 'Too many wrong codes. Please ask for a new one';
+export const CODE_NOT_SENT = 'We could not send the code just now. Please try again in a minute';
 
 /**
  * The code's hash, salted with its row's id: the table never holds a code, and two rows with the
@@ -60,8 +61,14 @@ export async function issueOtp(
       expiresAt: sql`now() + ${`${OTP_TTL_SECONDS} seconds`}::interval`,
     });
   });
-  // After the commit: the messenger writes with its own connection (one connection on PGlite).
-  await deps.messenger.sendCode(mobile, code, purpose, locale);
+  // After the commit: the messenger writes with its own connection (one connection on PGlite). A
+  // failure is ours, not the caller's: a 503 that reads the same for every number (the row stays and
+  // counts, so a failing provider cannot be used to send more codes than the limits allow).
+  try {
+    await deps.messenger.sendCode(mobile, code, purpose, locale);
+  } catch (err) {
+    throw Object.assign(new AppError('SERVICE_UNAVAILABLE', CODE_NOT_SENT), { cause: err });
+  }
 }
 
 async function refuseTooSoon(tx: DbOrTx, { mobile, purpose, subject }: OtpTarget) {

@@ -103,6 +103,7 @@ describe('signing in with the code', () => {
       mobile,
       mobileVerified: true,
       emailVerified: false,
+      hasPassword: false,
     });
 
     const [row] = await usersWith(mobile);

@@ -16,6 +16,7 @@ export function toUserProfile(row: typeof users.$inferSelect): UserProfile {
     date: row.createdAt.toISOString(),
     emailVerified: row.emailVerifiedAt !== null,
     mobileVerified: row.mobileVerifiedAt !== null,
+    hasPassword: row.passwordHash !== null,
   };
 }
 

@@ -24,14 +24,24 @@ export type CodConfirmation =
 /**
  * The shopper confirms their COD order: its items `awaiting_confirmation` become `pending` and the
  * order is stamped `cod_confirmed_at`, only before its deadline. `userId` limits it to the shopper's
- * own order (the order page); the signed link names the order alone. Anything else answers why.
+ * own order (the order page); the signed link names the order alone. `linkExpired`: the link's own
+ * signed deadline passed, so it confirms nothing and only tells whether the order was confirmed in
+ * time. Anything else answers why.
  */
 export async function confirmCodOrder(
   tx: DbOrTx,
   orderId: string,
-  { userId, now = new Date() }: { userId?: string; now?: Date } = {},
+  {
+    userId,
+    now = new Date(),
+    linkExpired = false,
+  }: { userId?: string; now?: Date; linkExpired?: boolean } = {},
 ): Promise<CodConfirmation> {
   const mine: SQL | undefined = userId ? eq(orders.userId, userId) : undefined;
+  if (linkExpired) {
+    const why = await whyNotConfirmed(tx, orderId, mine, now);
+    return why.kind === 'confirmed' || why.kind === 'not_found' ? why : { kind: 'expired' };
+  }
   const confirmed = await tx
     .update(orderItems)
     .set({ status: 'pending', updatedAt: now })
@@ -72,7 +82,7 @@ async function whyNotConfirmed(
       userId: orders.userId,
       confirmBy: orders.codConfirmBy,
       confirmedAt: orders.codConfirmedAt,
-      open: sql<boolean>`exists (select 1 from ${orderItems} i where i.order_id = ${orders.id}
+      open: sql<boolean>`exists (select 1 from ${orderItems} i where i.order_id = ${orders}.id
         and i.status not in ('cancelled', 'awaiting_confirmation'))`,
     })
     .from(orders)
@@ -86,13 +96,18 @@ async function whyNotConfirmed(
   return order.open ? { kind: 'not_needed' } : { kind: 'cancelled' };
 }
 
-/** The order's mobile and its shopper's, for a one-time code (undefined: not the shopper's order). */
+/**
+ * The order's mobile and its shopper's, for a one-time code (undefined: not the shopper's order);
+ * `awaiting`: an item still waits for the confirmation (none left: cancelled, no code to send).
+ */
 export async function codConfirmContact(tx: DbOrTx, userId: string, orderId: string) {
   const [order] = await tx
     .select({
       mobile: orders.customerMobile,
       confirmBy: orders.codConfirmBy,
       confirmedAt: orders.codConfirmedAt,
+      awaiting: sql<boolean>`exists (select 1 from ${orderItems} i where i.order_id = ${orders}.id
+        and i.status = 'awaiting_confirmation')`,
     })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));

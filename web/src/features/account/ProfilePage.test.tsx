@@ -18,9 +18,9 @@ const profile = {
   postalCode: '560025',
 };
 
-function setup() {
+function setup(shown: object = profile) {
   const fetch = vi.fn(async (_path: string, init?: RequestInit) => {
-    const body = init?.method === 'DELETE' ? { success: true } : [profile];
+    const body = init?.method === 'DELETE' ? { success: true } : [shown];
     return new Response(JSON.stringify(body), {
       status: 200,
       headers: { 'content-type': 'application/json' },
@@ -66,6 +66,22 @@ describe('profile page', () => {
       '/api/user/delete-account',
       expect.objectContaining({ method: 'DELETE' }),
     );
+  });
+
+  it('offers to change the password of an account that has one', async () => {
+    signIn('user', 'token', 'Asha Verma');
+    setup({ ...profile, hasPassword: true });
+    expect(await screen.findByText('U3d4e5123')).toBeInTheDocument();
+    expect(screen.getByLabelText('Current password')).toBeInTheDocument();
+    expect(screen.queryByText('You sign in with a code sent to your mobile.')).not.toBeInTheDocument();
+  });
+
+  it('a shopper who signed up by mobile has no password: no change-password form, a line instead', async () => {
+    signIn('user', 'token', 'Asha Verma');
+    setup({ ...profile, email: '', hasPassword: false, mobileVerified: true });
+    expect(await screen.findByText('You sign in with a code sent to your mobile.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /change password/i })).not.toBeInTheDocument();
   });
 
   it('sends visitors to the login page', async () => {

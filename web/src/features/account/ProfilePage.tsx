@@ -104,7 +104,12 @@ export default function ProfilePage() {
                 </div>
               )}
             </div>
-            <ChangePasswordForm kind="user" />
+            {/* A shopper who signed up by mobile has no password to change (absent: an older answer). */}
+            {u.hasPassword === false ? (
+              <p className="muted">{i18n._('You sign in with a code sent to your mobile.')}</p>
+            ) : (
+              <ChangePasswordForm kind="user" />
+            )}
           </section>
         );
       }}
