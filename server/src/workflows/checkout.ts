@@ -70,7 +70,7 @@ export async function completeCheckout(
   const attempt = await placeCartCodOrder(deps.db, customer, deps.config, expectedTotalPaise);
   switch (attempt.kind) {
     case 'placed':
-      await mailOrderPlaced(deps, attempt.order, attempt.lines.map(placedItem), locale);
+      await mailOrderPlaced(deps, attempt.order, attempt.lines.map(placedItem), locale, attempt.recipient);
       // Awaiting the shopper's confirmation (issue 39): the link goes to their phone.
       if (attempt.order.codConfirmBy)
         await askForCodConfirmation(deps, {

@@ -40,6 +40,7 @@ import {
   type VariantRow,
 } from '../modules/catalog/index.ts';
 import { shippingSettingsOf, shippingSettingsSql } from '../modules/delivery/index.ts';
+import { type OrderRecipient, orderPrefsOf, orderPrefsSql } from '../modules/messages/index.ts';
 import {
   cartCouponColumns,
   couponChecked,
@@ -64,7 +65,14 @@ import { codHoldFrom, codRiskOf, codRiskSql } from '../modules/shipping/index.ts
 
 /** What one attempt to turn the cart into a COD order came to. */
 export type CodAttempt =
-  | { kind: 'placed'; order: OrderHeader & Recipient; lines: PlacedLine[]; charges: OrderCharge[] }
+  | {
+      kind: 'placed';
+      order: OrderHeader & Recipient;
+      lines: PlacedLine[];
+      charges: OrderCharge[];
+      /** The shopper as read with the order: their mobile, language and order-update choices. */
+      recipient: OrderRecipient;
+    }
   /** Nothing placed: the customer has an unpaid card order of the cart, settled by its own path. */
   | { kind: 'awaiting_card' }
   /** Nothing placed: the checkout is set to card. */
@@ -217,6 +225,12 @@ export async function placeCartCodOrder(
       kind: 'placed',
       order,
       charges: draft.charges,
+      recipient: {
+        userId: customer.id,
+        mobile: read.account.mobile,
+        locale: read.account.locale,
+        orders: read.orderPrefs,
+      },
       lines: draft.items
         .map((drafted): PlacedLine => {
           const { product, sellerEmail } = lineOf.get(drafted.variantId!)!;
@@ -285,7 +299,10 @@ function prepareOrderRead(db: Db) {
         mobile: users.mobile,
         status: users.status,
         passwordChangedAt: users.passwordChangedAt,
+        locale: users.locale,
       },
+      // The shopper's order-update choices: the order's e-mail and SMS follow them unread again.
+      orderPrefs: orderPrefsSql(users.id),
       // As PostgreSQL prints them: the write checks the rows are still exactly as read.
       passwordChangedText: sql<string | null>`${users.passwordChangedAt}::text`,
       ...checkoutColumns,
@@ -334,6 +351,7 @@ async function readCartToOrder(db: Db, userId: string) {
     coupon: couponOnCart(head),
     shipping: shippingSettingsOf(head.shipping),
     codRisk: codRiskOf(head.codRisk),
+    orderPrefs: orderPrefsOf(head.orderPrefs),
     // A line comes with its product, size and seller (inner joins): the right join only makes them
     // optional in Drizzle's types.
     lines: rows.flatMap(({ lineId, quantity, product, variant, sellerEmail, saleKey }) =>

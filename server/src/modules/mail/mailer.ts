@@ -5,6 +5,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { namedStatement } from '../../db/named-statement.ts';
 import { outboxEmails } from '../../db/schema.ts';
+import { BatchWriter } from '../../lib/batch-writer.ts';
 import type { JobOptions, JobQueue } from '../../lib/jobs/index.ts';
 
 export interface MailMessage {
@@ -133,39 +134,25 @@ const insertOutboxRows = namedStatement<
 );
 
 /**
- * Writes outbox rows with one insert at a time: rows that arrive while an insert runs go together
- * in the next one. Alone, a message is written at once; under load (many orders placed at the same
- * moment) one statement and one commit carry the e-mails of several orders. `record` resolves once
- * the caller's rows are stored, and rejects if they could not be: when a shared insert fails, each
- * caller's rows are tried again alone, so only the callers whose own rows fail are rejected.
+ * Writes outbox rows with one insert at a time (BatchWriter): rows that arrive while an insert runs go
+ * together in the next one, so under load one statement and one commit carry the e-mails of several
+ * orders. `record` resolves once the caller's rows are stored, and rejects if they could not be.
  */
 export class OutboxRecorder {
-  private queue: { rows: OutboxRow[]; done: (err?: unknown) => void }[] = [];
-  private writing = false;
+  private readonly writer: BatchWriter<OutboxRow[], void>;
 
-  constructor(private readonly db: Db) {}
-
-  record(rows: OutboxRow[]): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ rows, done: (err) => (err === undefined ? resolve() : reject(err)) });
-      if (!this.writing) void this.drain();
-    });
+  constructor(private readonly db: Db) {
+    this.writer = new BatchWriter<OutboxRow[], void>(
+      async (batches) => {
+        await this.insert(batches.flat());
+        return batches.map(() => undefined);
+      },
+      { weight: (rows) => rows.length, max: MAX_BATCH_ROWS },
+    );
   }
 
-  private async drain() {
-    this.writing = true;
-    while (this.queue.length > 0) {
-      const batch = this.takeBatch();
-      try {
-        await this.insert(batch.flatMap((b) => b.rows));
-        for (const b of batch) b.done();
-      } catch (err) {
-        if (batch.length === 1) batch[0]!.done(err ?? new Error('outbox insert failed'));
-        // One caller's bad row must not cost the others their e-mails: each goes again on its own.
-        else for (const b of batch) await this.insert(b.rows).then(() => b.done(), b.done);
-      }
-    }
-    this.writing = false;
+  record(rows: OutboxRow[]): Promise<void> {
+    return this.writer.add(rows);
   }
 
   private insert(rows: OutboxRow[]) {
@@ -176,16 +163,5 @@ export class OutboxRecorder {
       texts: rows.map((r) => r.text),
       kinds: rows.map((r) => r.kind),
     });
-  }
-
-  /** The waiting callers whose rows fit in one insert (always at least one). */
-  private takeBatch() {
-    let rows = 0;
-    let n = 0;
-    while (n < this.queue.length && (n === 0 || rows + this.queue[n]!.rows.length <= MAX_BATCH_ROWS)) {
-      rows += this.queue[n]!.rows.length;
-      n++;
-    }
-    return this.queue.splice(0, n);
   }
 }

@@ -1,4 +1,15 @@
-import type { Locale, MessageKind, OtpPurpose } from '@vastra/contracts';
+import type { Locale, MessageKind, NotificationPrefs, OtpPurpose } from '@vastra/contracts';
+
+/**
+ * The shopper an order update goes to, when the caller has already read them with the order (the
+ * COD order's one read): their mobile, language and order-update choices; spares the messenger a read.
+ */
+export interface OrderRecipient {
+  userId: string;
+  mobile: string;
+  locale: Locale;
+  orders: NotificationPrefs['orders'];
+}
 
 /**
  * An update about an order for the shopper's phone (issue 39): sent by WhatsApp to a shopper who opted
@@ -12,6 +23,8 @@ export interface OrderUpdate {
    * order's own shopper (a trigger that holds only the order id).
    */
   userId?: string | null;
+  /** The shopper as the caller read them (then `userId` is theirs); left out: read by the messenger. */
+  recipient?: OrderRecipient;
   /**
    * What the message says beyond the order number, by kind: `shipped` the tracking link,
    * `cod_confirm` the confirmation link, `refund_made` the amount (e.g. `₹1,299.00`).

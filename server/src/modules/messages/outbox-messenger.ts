@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Locale,
   type MessageChannel,
@@ -10,12 +11,13 @@ import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { BatchWriter } from '../../lib/batch-writer.ts';
 import type { JobOptions, JobQueue } from '../../lib/jobs/index.ts';
 import { deliverMessage, fallBackToSms } from './delivery.ts';
 import type { Messenger, OfferMessage, OrderUpdate, WhatsAppStatus } from './messenger.ts';
-import { recordMessage, recordWhatsAppStatus } from './outbox.ts';
+import { type NewMessage, recordWhatsAppStatus } from './outbox.ts';
 import { providersOf, type SmsProvider, type WhatsAppProvider } from './providers.ts';
-import { recipientOf } from './recipient.ts';
+import { recipientFrom, recipientOf } from './recipient.ts';
 import { stopLink } from './stop-link.ts';
 import { outboxMessages } from './tables.ts';
 import { messageText } from './texts.ts';
@@ -42,6 +44,20 @@ export class OutboxMessenger implements Messenger {
   private readonly sms: SmsProvider;
   private readonly whatsapp: WhatsAppProvider | undefined;
 
+  /**
+   * Rows written together when they arrive together (many orders placed at once): one insert and one
+   * delivery job for all of them. A row whose trigger already wrote one (`dedupe_key`) is not written.
+   */
+  private readonly writer = new BatchWriter<NewMessage & { id: string }, void>(async (rows) => {
+    const written = await this.db
+      .insert(outboxMessages)
+      .values(rows)
+      .onConflictDoNothing({ target: outboxMessages.dedupeKey })
+      .returning({ id: outboxMessages.id });
+    if (written.length > 0) await this.dispatch(written.map((r) => r.id));
+    return rows.map(() => undefined);
+  });
+
   constructor(
     private readonly db: Db,
     private readonly config: Config,
@@ -56,29 +72,24 @@ export class OutboxMessenger implements Messenger {
   }
 
   async sendCode(to: string, code: string, purpose: OtpPurpose, locale: Locale): Promise<void> {
-    const id = await this.record(
-      'sms',
-      'otp',
-      { to, userId: null, orderId: null, locale, dedupeKey: null },
-      { code },
-    );
+    await this.record('sms', 'otp', { to, userId: null, orderId: null, locale, dedupeKey: null }, { code });
     this.log?.info({ to, kind: 'otp', purpose }, 'sms queued');
-    if (id) await this.dispatch([id]);
   }
 
   async orderUpdate(update: OrderUpdate): Promise<void> {
     try {
-      const shopper = await recipientOf(this.db, update.orderId, update.userId, this.log);
+      const shopper = update.recipient
+        ? recipientFrom(update.recipient, this.log)
+        : await recipientOf(this.db, update.orderId, update.userId, this.log);
       if (!shopper) return;
       const channel = this.channelFor(update.kind, shopper.prefs.orders);
       if (!channel) return;
-      const id = await this.record(
+      await this.record(
         channel,
         update.kind,
         { ...shopper, orderId: update.orderId, dedupeKey: update.dedupeKey },
         { orderNumber: orderNumber(update.orderId), link: update.link, amount: update.amount },
       );
-      if (id) await this.dispatch([id]);
     } catch (err) {
       this.log?.error({ err, orderId: update.orderId, kind: update.kind }, 'order message failed');
     }
@@ -93,13 +104,7 @@ export class OutboxMessenger implements Messenger {
       if (!channel) return;
       const stop = stopLink(this.config.publicUrl, this.config.jwtSecret, shopper.userId, channel);
       const facts = { offer: message.offer, link: message.link, stopLink: stop };
-      const id = await this.record(
-        channel,
-        'offer',
-        { ...shopper, orderId: null, dedupeKey: message.dedupeKey },
-        facts,
-      );
-      if (id) await this.dispatch([id]);
+      await this.record(channel, 'offer', { ...shopper, orderId: null, dedupeKey: message.dedupeKey }, facts);
     } catch (err) {
       this.log?.error({ err, userId: message.userId }, 'offer message failed');
     }
@@ -182,8 +187,11 @@ export class OutboxMessenger implements Messenger {
     return chosen.sms || kind === 'cod_confirm' ? 'sms' : undefined;
   }
 
-  /** Writes the row (once per dedupe key); its words in the shopper's language, its registered template. */
-  private record(
+  /**
+   * Writes the row (once per dedupe key) and has it delivered; its words in the shopper's language,
+   * its registered template. Resolves once the row is stored.
+   */
+  private async record(
     channel: MessageChannel,
     kind: MessageKind,
     who: {
@@ -198,7 +206,8 @@ export class OutboxMessenger implements Messenger {
     const { params, text } = messageText(kind, who.locale, facts);
     const templates =
       channel === 'sms' ? this.config.messages.smsTemplates : this.config.messages.whatsappTemplates;
-    return recordMessage(this.db, {
+    await this.writer.add({
+      id: randomUUID(),
       channel,
       kind,
       to: who.to,

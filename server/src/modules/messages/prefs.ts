@@ -1,5 +1,5 @@
 import { DEFAULT_NOTIFICATION_PREFS, type MessageChannel, type NotificationPrefs } from '@vastra/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { notificationPrefs } from './tables.ts';
@@ -10,6 +10,20 @@ const toPrefs = (row: PrefsRow): NotificationPrefs => ({
   orders: { email: row.ordersEmail, sms: row.ordersSms, whatsapp: row.ordersWhatsapp },
   offers: { email: row.offersEmail, sms: row.offersSms, whatsapp: row.offersWhatsapp },
 });
+
+/**
+ * The shopper's order-update choices as one JSON value (null: no row, the defaults), for a statement
+ * that reads them alongside others (the COD order's read): `userId` is a column or a placeholder.
+ */
+export const orderPrefsSql = (userId: SQLWrapper) => sql<unknown>`(select json_build_object(
+  'email', p.orders_email, 'sms', p.orders_sms, 'whatsapp', p.orders_whatsapp)
+  from ${notificationPrefs} p where p.user_id = ${userId})`;
+
+/** The JSON of `orderPrefsSql` as choices. */
+export function orderPrefsOf(value: unknown): NotificationPrefs['orders'] {
+  const raw = (typeof value === 'string' ? JSON.parse(value) : value) as NotificationPrefs['orders'] | null;
+  return raw ?? { ...DEFAULT_NOTIFICATION_PREFS.orders };
+}
 
 /** The shopper's choices; no row yet: the defaults (orders by e-mail and SMS, offers nowhere). */
 export async function readNotificationPrefs(db: DbOrTx, userId: string): Promise<NotificationPrefs> {

@@ -1,8 +1,9 @@
-import { MOBILE_PATTERN } from '@vastra/contracts';
+import { DEFAULT_NOTIFICATION_PREFS, MOBILE_PATTERN } from '@vastra/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { orders, users } from '../../db/schema.ts';
+import type { OrderRecipient } from './messenger.ts';
 import { readNotificationPrefs } from './prefs.ts';
 
 /**
@@ -31,4 +32,19 @@ export async function recipientOf(
   }
   const prefs = await readNotificationPrefs(db, row.userId);
   return { userId: row.userId, to: row.mobile.slice(-10), locale: row.locale, prefs };
+}
+
+/** The same from a shopper the caller read with the order (offers play no part in an order update). */
+export function recipientFrom(recipient: OrderRecipient, log?: FastifyBaseLogger) {
+  if (!MOBILE_PATTERN.test(recipient.mobile)) {
+    log?.warn({ userId: recipient.userId }, 'shopper has no usable mobile number; no message');
+    return undefined;
+  }
+  const { userId, mobile, locale, orders } = recipient;
+  return {
+    userId,
+    to: mobile.slice(-10),
+    locale,
+    prefs: { orders, offers: DEFAULT_NOTIFICATION_PREFS.offers },
+  };
 }

@@ -68,14 +68,21 @@ function statusesOf(payload: ReturnType<typeof whatsAppWebhookSchema.parse>): Wh
   for (const entry of payload.entry)
     for (const change of entry.changes)
       for (const s of change.value.statuses ?? []) {
-        if (!STATUSES.has(s.status)) continue;
-        const seconds = Number(s.timestamp);
+        // No message of ours has an id with a NUL byte (PostgreSQL text cannot hold one).
+        if (!STATUSES.has(s.status) || s.id.includes('\u0000')) continue;
         found.push({
           id: s.id,
           status: s.status as WhatsAppStatus['status'],
-          at: Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date(),
-          error: s.errors?.[0]?.title ?? null,
+          at: timeOf(s.timestamp),
+          error: s.errors?.[0]?.title?.replaceAll('\u0000', '').slice(0, 500) ?? null,
         });
       }
   return found;
+}
+
+/** Meta's Unix seconds; anything unreadable or beyond a date (a signed but odd payload): now. */
+function timeOf(timestamp: string | number | undefined): Date {
+  const seconds = Number(timestamp);
+  const at = new Date(seconds * 1000);
+  return seconds > 0 && !Number.isNaN(at.getTime()) ? at : new Date();
 }

@@ -10,7 +10,7 @@ import {
   sellerCancellationNote,
   shipmentMail,
 } from '../mail/index.ts';
-import { wantsOrderMails } from '../messages/index.ts';
+import { type OrderRecipient, wantsOrderMails } from '../messages/index.ts';
 import type { OrderDeps } from './fulfilment.ts';
 import type { OrderHeader } from './order-lines.ts';
 
@@ -48,23 +48,28 @@ const textOrderPlaced = (deps: Pick<OrderDeps, 'messenger'>, orderId: string) =>
   deps.messenger.orderUpdate({ kind: 'order_placed', orderId, dedupeKey: `order_placed:${orderId}` });
 
 /**
- * The same e-mails for an order whose rows the caller already holds (the order is not read again),
- * and the shopper's SMS or WhatsApp; `locale` is the language the shopper ordered in (the request's
- * `lang` cookie).
+ * The same e-mails for an order whose rows and shopper the caller already holds (nothing is read
+ * again), and the shopper's SMS or WhatsApp; `locale` is the language the shopper ordered in (the
+ * request's `lang` cookie).
  */
 export async function mailOrderPlaced(
-  deps: Pick<OrderDeps, 'db' | 'mailer' | 'messenger' | 'log'>,
+  deps: Pick<OrderDeps, 'mailer' | 'messenger' | 'log'>,
   order: PlacedOrder,
   items: PlacedItem[],
-  locale: Locale = 'en',
+  locale: Locale,
+  recipient: OrderRecipient,
 ) {
   try {
-    const wanted = await wantsOrderMails(deps.db, order.id);
-    await deps.mailer.send(...orderPlacedMails(order, items, locale, wanted));
+    await deps.mailer.send(...orderPlacedMails(order, items, locale, recipient.orders.email));
   } catch (err) {
     deps.log.error({ err, orderId: order.id }, 'order e-mails failed');
   }
-  await textOrderPlaced(deps, order.id);
+  await deps.messenger.orderUpdate({
+    kind: 'order_placed',
+    orderId: order.id,
+    recipient,
+    dedupeKey: `order_placed:${order.id}`,
+  });
 }
 
 /** The order fields its e-mails show: the answer's header (less status and date) and the customer. */
