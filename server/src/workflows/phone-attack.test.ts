@@ -448,6 +448,42 @@ describe('/api/webhooks/whatsapp', () => {
       refused(await webhook(body, signBody(body)), 400);
   });
 
+  it('POST: a signed payload with odd statuses (far-off time, NUL bytes) never answers 500', async () => {
+    const message = await sentMessage();
+    const status = (over: object) =>
+      JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [
+          {
+            changes: [
+              { value: { statuses: [{ id: message.providerMessageId, status: 'delivered', ...over }] } },
+            ],
+          },
+        ],
+      });
+    for (const body of [
+      status({ timestamp: '99999999999999999' }),
+      status({ timestamp: 1e300 }),
+      status({ timestamp: '-5' }),
+      status({ id: 'wamid.\u0000x' }),
+      status({ status: 'failed', errors: [{ code: 1, title: 'bad\u0000title' }] }),
+    ]) {
+      const res = await webhook(body, signBody(body));
+      expect([200, 400], `${body}: ${res.body}`).toContain(res.statusCode);
+    }
+  });
+
+  it('POST: no content type at all is refused without a 500', async () => {
+    const body = readPayload('wamid.none');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/whatsapp',
+      headers: { 'x-hub-signature-256': signBody(body) },
+      payload: Buffer.from(body),
+    });
+    expect(res.statusCode, res.body).toBeLessThan(500);
+  });
+
   it('POST: a huge body is refused (413) before anything is read', async () => {
     const body = JSON.stringify({ object: 'x', entry: [], pad: 'x'.repeat(600 * 1024) });
     const res = await webhook(body, signBody(body));
