@@ -40,6 +40,31 @@ const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1);
 // In the environment too: the global setup (mail-sink.ts) reads it.
 process.env.E2E_SMTP_PORT = String(SMTP_PORT);
 
+/** The real server on a fresh embedded database with the demo catalogue; web/dist must be built. */
+function shop(port: number, dataDir: string, env: Record<string, string>) {
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    command: 'node --import tsx server/src/main.ts',
+    cwd: root,
+    url: `${url}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_AUTH_MAX: '1000',
+      ...env,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: './tests',
   globalSetup: external ? undefined : './mail-sink.ts',
@@ -64,46 +89,7 @@ export default defineConfig({
   webServer: external
     ? undefined
     : [
-        {
-          // The real server on a fresh embedded database with the demo catalogue; web/dist must be built.
-          command: 'node --import tsx server/src/main.ts',
-          cwd: root,
-          url: `${baseURL}/api/health`,
-          reuseExistingServer: false,
-          timeout: 120_000,
-          stdout: 'ignore',
-          stderr: 'pipe',
-          env: {
-            NODE_ENV: 'production',
-            PORT: String(PORT),
-            HOST: '127.0.0.1',
-            PUBLIC_URL: baseURL,
-            DATA_DIR: serverDataDir(),
-            SEED_DEMO: 'true',
-            LOG_LEVEL: 'warn',
-            RATE_LIMIT_AUTH_MAX: '1000',
-            SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-          },
-        },
-        {
-          command: 'node --import tsx server/src/main.ts',
-          cwd: root,
-          url: `${PHONE_URL}/api/health`,
-          reuseExistingServer: false,
-          timeout: 120_000,
-          stdout: 'ignore',
-          stderr: 'pipe',
-          env: {
-            NODE_ENV: 'production',
-            PORT: String(PHONE_PORT),
-            HOST: '127.0.0.1',
-            PUBLIC_URL: PHONE_URL!,
-            DATA_DIR: phoneDataDir(),
-            SEED_DEMO: 'true',
-            LOG_LEVEL: 'warn',
-            RATE_LIMIT_AUTH_MAX: '1000',
-            COD_CONFIRM_ABOVE: '1',
-          },
-        },
+        shop(PORT, serverDataDir(), { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` }),
+        shop(PHONE_PORT, phoneDataDir(), { COD_CONFIRM_ABOVE: '1' }),
       ],
 });
