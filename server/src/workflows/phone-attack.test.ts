@@ -202,6 +202,39 @@ describe('POST /api/auth/otp/verify', () => {
   });
 });
 
+describe('a shopper who signs in only by code', () => {
+  it('cannot lock themselves out by typing another mobile on the profile (409); the same one stays verified', async () => {
+    const shopper = await signInByPhone(ctx.app, ctx.db);
+    const headers = { 'auth-token': shopper.token };
+    const update = (body: object) =>
+      ctx.app.inject({ method: 'PUT', url: '/api/user/update-profile', headers, payload: body });
+    refused(await update({ fullName: 'Ravi Kumar', mobile: freshMobile() }), 409);
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, shopper.id));
+    expect(row).toMatchObject({ mobile: shopper.mobile, fullName: '' });
+    expect(row!.mobileVerifiedAt).toBeInstanceOf(Date);
+    const same = await update({ fullName: 'Ravi Kumar', mobile: `+91 ${shopper.mobile}` });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().updatedProfile[0]).toMatchObject({ mobileVerified: true, hasPassword: false });
+    // …and proving a new number with a code moves the sign-in to it.
+    const next = freshMobile();
+    expect((await post('/api/user/mobile/request', { mobile: next }, headers)).statusCode).toBe(200);
+    const proved = await post(
+      '/api/user/mobile/verify',
+      { mobile: next, otp: await latestCode(ctx.db, next) },
+      headers,
+    );
+    expect(proved.statusCode, proved.body).toBe(200);
+    expect(proved.json().user).toMatchObject({ mobile: next, mobileVerified: true });
+  });
+
+  it('an e-mail account with a password may still change its mobile by hand (it is then unverified)', async () => {
+    const shopper = await quickUser(ctx.app, { mobile: freshMobile(), mobileVerifiedAt: new Date() });
+    const res = await call('PUT', '/api/user/update-profile', shopper, { mobile: freshMobile() });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().updatedProfile[0]).toMatchObject({ mobileVerified: false, hasPassword: true });
+  });
+});
+
 describe('POST /api/user/mobile/request|verify', () => {
   it('without a token: 401; with a seller token: 403; nothing sent', async () => {
     const mobile = freshMobile();

@@ -173,6 +173,7 @@ export async function updateUserProfile(
     const state = changes.state ?? (await getUser(db, id)).state;
     checkPincode(changes.postalCode, state);
   }
+  if (changes.mobile !== undefined) await keepCodeSignIn(db, id, changes.mobile);
   if (changes.email) {
     const [other] = await db.select({ id: users.id }).from(users).where(eq(users.email, changes.email));
     if (other && other.id !== id) throw conflict(DUPLICATE_EMAIL);
@@ -189,6 +190,20 @@ export async function updateUserProfile(
     if (isUniqueViolation(err)) throw conflict(DUPLICATE_EMAIL);
     throw err;
   }
+}
+
+export const MOBILE_SIGNS_IN =
+  'You sign in with this mobile number, so it cannot be changed here. Verify the new number with a code instead';
+
+/**
+ * An account with no password signs in only by a code to its verified mobile (issue 39): typing
+ * another number would unverify it and lock the shopper out (and the next code to the old number
+ * would make a new, empty account). The new number is proved with a code (`/api/user/mobile/…`).
+ */
+async function keepCodeSignIn(db: DbOrTx, id: string, mobile: string) {
+  const user = await getUser(db, id);
+  if (user.passwordHash === null && user.mobileVerifiedAt !== null && user.mobile !== mobile)
+    throw conflict(MOBILE_SIGNS_IN);
 }
 
 /**
