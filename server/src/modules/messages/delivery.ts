@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
-  claimMessage,
+  claimMessages,
   type MessageRow,
   markNotSent,
   markSent,
@@ -23,17 +23,35 @@ export interface DeliveryDeps {
 export interface Delivered {
   retry: boolean;
   fallbackId?: string;
+  /** An SMS the provider took, with its message id: marked sent with the others of its batch. */
+  sent?: { id: string; providerMessageId: string | null };
 }
 
 /**
- * One delivery attempt of one row. The row is claimed first, so a row already sent (or being sent by
- * another process) is left alone. SMS with MSG91 needs the kind's DLT template id: without one the
- * row is `skipped`, never sent. A WhatsApp message the Cloud API does not take is `failed` and its
- * SMS goes instead (once).
+ * One delivery attempt of the rows among `ids` still queued: claimed first in one statement, so a row
+ * already sent (or being sent by another process) is left alone; the ones the providers take are
+ * marked sent together. Answers how many were not reached (to retry) and the SMS written in place
+ * of failed WhatsApp messages.
  */
-export async function deliverMessage(deps: DeliveryDeps, id: string): Promise<Delivered> {
-  const row = await claimMessage(deps.db, id);
-  if (!row) return { retry: false };
+export async function deliverMessages(deps: DeliveryDeps, ids: string[]) {
+  const rows = await claimMessages(deps.db, ids);
+  const outcomes: Delivered[] = [];
+  for (const row of rows) outcomes.push(await deliverClaimed(deps, row));
+  await markSent(
+    deps.db,
+    outcomes.flatMap((o) => (o.sent ? [o.sent] : [])),
+  );
+  return {
+    unreached: outcomes.filter((o) => o.retry).length,
+    fallbackIds: outcomes.flatMap((o) => (o.fallbackId ? [o.fallbackId] : [])),
+  };
+}
+
+/**
+ * One claimed row. SMS with MSG91 needs the kind's DLT template id: without one the row is `skipped`,
+ * never sent. A WhatsApp message the Cloud API does not take is `failed` and its SMS goes instead (once).
+ */
+async function deliverClaimed(deps: DeliveryDeps, row: MessageRow): Promise<Delivered> {
   if (row.channel === 'sms') return deliverSms(deps, row);
   if (!deps.whatsapp || !row.template) {
     // WhatsApp was turned off (or its template removed) after the row was written: SMS it is.
@@ -42,7 +60,8 @@ export async function deliverMessage(deps: DeliveryDeps, id: string): Promise<De
   }
   const outcome = await deps.whatsapp.send(row);
   if (outcome.kind === 'sent') {
-    await markSent(deps.db, row.id, outcome.providerMessageId);
+    // At once, not with the batch: WhatsApp's webhook names the message by this id, and may be quick.
+    await markSent(deps.db, [{ id: row.id, providerMessageId: outcome.providerMessageId }]);
     return { retry: false };
   }
   deps.log?.warn(
@@ -64,8 +83,7 @@ async function deliverSms(deps: DeliveryDeps, row: MessageRow): Promise<Delivere
   const outcome: SendOutcome = await deps.sms.send(row);
   switch (outcome.kind) {
     case 'sent':
-      await markSent(deps.db, row.id, outcome.providerMessageId);
-      return { retry: false };
+      return { retry: false, sent: { id: row.id, providerMessageId: outcome.providerMessageId } };
     case 'refused':
       deps.log?.warn({ id: row.id, kind: row.kind, error: outcome.error }, 'sms refused by the provider');
       await markNotSent(deps.db, row.id, 'failed', outcome.error);

@@ -13,7 +13,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { BatchWriter } from '../../lib/batch-writer.ts';
 import type { JobOptions, JobQueue } from '../../lib/jobs/index.ts';
-import { deliverMessage, fallBackToSms } from './delivery.ts';
+import { deliverMessages, fallBackToSms } from './delivery.ts';
 import type { Messenger, OfferMessage, OrderUpdate, WhatsAppStatus } from './messenger.ts';
 import { type NewMessage, recordWhatsAppStatus } from './outbox.ts';
 import { providersOf, type SmsProvider, type WhatsAppProvider } from './providers.ts';
@@ -112,12 +112,8 @@ export class OutboxMessenger implements Messenger {
 
   /** The job: delivers each row (one delivery per row across processes); throws to retry the ones not reached. */
   async deliverRows(ids: string[]): Promise<void> {
-    let unreached = 0;
-    for (const id of ids) {
-      const outcome = await deliverMessage(this.deliveryDeps(), id);
-      if (outcome.fallbackId) await this.dispatch([outcome.fallbackId]);
-      if (outcome.retry) unreached++;
-    }
+    const { unreached, fallbackIds } = await deliverMessages(this.deliveryDeps(), ids);
+    if (fallbackIds.length > 0) await this.dispatch(fallbackIds);
     if (unreached > 0)
       throw new Error(`${unreached} of ${ids.length} messages not reached the provider; retrying`);
   }

@@ -28,16 +28,18 @@ export async function recordMessage(db: DbOrTx, message: NewMessage): Promise<st
 }
 
 /**
- * Takes a queued row for one delivery attempt (counted in `attempts`): a conditional update, so of
- * two deliveries of the same row at once (two processes, a retry and a sweep) only one sends it.
+ * Takes the queued rows among `ids` for one delivery attempt (counted in `attempts`), in one
+ * statement: a conditional update, so of two deliveries of the same row at once (two processes, a
+ * retry and a sweep) only one sends it.
  */
-export async function claimMessage(db: DbOrTx, id: string): Promise<MessageRow | undefined> {
-  const [row] = await db
+export async function claimMessages(db: DbOrTx, ids: string[]): Promise<MessageRow[]> {
+  if (ids.length === 0) return [];
+  return db
     .update(outboxMessages)
     .set({ attempts: sql`${outboxMessages.attempts} + 1`, updatedAt: sql`now()` })
     .where(
       and(
-        eq(outboxMessages.id, id),
+        inArray(outboxMessages.id, ids),
         eq(outboxMessages.status, 'queued'),
         or(
           eq(outboxMessages.attempts, 0),
@@ -46,15 +48,19 @@ export async function claimMessage(db: DbOrTx, id: string): Promise<MessageRow |
       ),
     )
     .returning();
-  return row;
 }
 
-/** The provider took it: its message id kept. Only a row still queued moves (never back from a webhook's later news). */
-export async function markSent(db: DbOrTx, id: string, providerMessageId: string | null) {
-  await db
-    .update(outboxMessages)
-    .set({ status: 'sent', providerMessageId, sentAt: sql`now()`, error: null, updatedAt: sql`now()` })
-    .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'queued')));
+/**
+ * The provider took them: each one's message id kept, in one statement. Only a row still queued moves
+ * (never back from a webhook's later news).
+ */
+export async function markSent(db: DbOrTx, sent: { id: string; providerMessageId: string | null }[]) {
+  if (sent.length === 0) return;
+  await db.execute(sql`update ${outboxMessages} m
+    set status = 'sent', provider_message_id = s.provider_id, sent_at = now(), error = null, updated_at = now()
+    from json_to_recordset(${JSON.stringify(sent.map((s) => ({ id: s.id, provider_id: s.providerMessageId })))}::json)
+      as s(id uuid, provider_id text)
+    where m.id = s.id and m.status = 'queued'`);
 }
 
 /** Not sent, for good (`failed`: refused; `skipped`: no template), with the reason. */

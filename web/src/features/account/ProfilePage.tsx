@@ -81,7 +81,7 @@ export default function ProfilePage() {
                   {i18n._('Delete')}
                 </button>
               </div>
-              {!u.mobileVerified && <VerifyMobile mobile={u.mobile} />}
+              <VerifyMobile mobile={u.mobile} verified={u.mobileVerified === true} />
               {confirming && (
                 <div
                   className="confirm-box"

@@ -11,9 +11,10 @@ type Step = { at: 'closed' } | { at: 'mobile' } | { at: 'code'; mobile: string; 
 
 /**
  * On the profile of a shopper whose mobile is not verified (e.g. one who signed up by e-mail): prove
- * a number with a code sent to it, so it signs them in too (issue 39).
+ * a number with a code sent to it, so it signs them in too (issue 39). Once verified, the same steps
+ * change it: a new number is proved with a code before it replaces the old one.
  */
-export function VerifyMobile({ mobile }: { mobile: string }) {
+export function VerifyMobile({ mobile, verified }: { mobile: string; verified: boolean }) {
   const i18n = useI18n();
   const [step, setStep] = useState<Step>({ at: 'closed' });
   const send = useMutation({
@@ -24,17 +25,27 @@ export function VerifyMobile({ mobile }: { mobile: string }) {
     mutationFn: ({ to, otp }: { to: string; otp: string }) => verifyMobileCode(to, otp),
     onSuccess: (answer) => {
       queryClient.setQueryData<UserProfile>(keys.profile, answer.user);
+      setStep({ at: 'closed' });
       toast.success(i18n._('Mobile number verified. You can now sign in with it.'));
     },
   });
 
   return (
     <section className="verify-mobile" aria-labelledby="verify-mobile-title">
-      <h2 id="verify-mobile-title">{i18n._('Verify mobile')}</h2>
-      <p className="muted">{i18n._('Verify your mobile number to sign in with a code sent to it.')}</p>
+      <h2 id="verify-mobile-title">{verified ? i18n._('Change mobile number') : i18n._('Verify mobile')}</h2>
+      <p className="muted">
+        {verified
+          ? i18n._(
+              'You sign in with a code sent to +91 {mobile}. A new number is checked with a code first.',
+              {
+                mobile,
+              },
+            )
+          : i18n._('Verify your mobile number to sign in with a code sent to it.')}
+      </p>
       {step.at === 'closed' && (
         <button type="button" className="btn" onClick={() => setStep({ at: 'mobile' })}>
-          {i18n._('Verify mobile')}
+          {verified ? i18n._('Change mobile number') : i18n._('Verify mobile')}
         </button>
       )}
       {step.at === 'mobile' && (
