@@ -51,13 +51,17 @@ const folded = (name: string) =>
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .replace(/\s*&\s*/g, ' and ');
-const BY_NAME = new Map<string, IndianState>(INDIAN_STATES.map((s) => [folded(s.name), s]));
+/** Made on first use: built at load, a bundle would keep it (and its list) on pages that never look a state up. */
+let byName: Map<string, IndianState> | undefined;
 
 /**
  * The state or union territory a shopper typed or picked, whatever its case, spacing or "&" for
  * "and" (`'tamil nadu'`, `'Jammu & Kashmir'`); undefined when it is not one of the 36.
  */
-export const findIndianState = (name: string): IndianState | undefined => BY_NAME.get(folded(name));
+export const findIndianState = (name: string): IndianState | undefined => {
+  byName ??= new Map(INDIAN_STATES.map((s) => [folded(s.name), s]));
+  return byName.get(folded(name));
+};
 
 /** The GST state code of a state's name (`'Karnataka'` → `'29'`), undefined for an unknown name. */
 export const gstStateCode = (name: string): string | undefined => findIndianState(name)?.gstCode;
@@ -67,4 +71,6 @@ export const formatIndianMobile = (digits: string) =>
   /^\d{10}$/.test(digits) ? `+91 ${digits.slice(0, 5)} ${digits.slice(5)}` : digits;
 
 /** The names of the 36 in alphabetical order, for a picker. */
-export const INDIAN_STATE_NAMES: readonly IndianStateName[] = INDIAN_STATES.map((s) => s.name);
+export const INDIAN_STATE_NAMES: readonly IndianStateName[] = /* @__PURE__ */ INDIAN_STATES.map(
+  (s) => s.name,
+);
