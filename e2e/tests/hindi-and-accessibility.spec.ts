@@ -89,7 +89,7 @@ test('desktop navigation in sight: category bar, account menu, cart count; Selle
   await expect(page.getByRole('link', { name: 'Cart, 1 items' })).toBeVisible();
   await page.getByRole('button', { name: 'Account' }).click();
   const links = page.locator('.account-panel').getByRole('link');
-  await expect(links).toHaveText(['Profile', 'My Orders', 'My Returns', 'Wishlist']);
+  await expect(links).toHaveText(['Profile', 'My Orders', 'My Returns', 'Wishlist', 'Notifications']);
   await page.locator('.account-panel').getByRole('link', { name: 'My Orders' }).click();
   await expect(page).toHaveURL(/\/my-orders$/);
   await shoot(page, 'nav-desktop-account');
