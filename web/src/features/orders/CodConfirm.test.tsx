@@ -111,10 +111,14 @@ describe('the order page of a COD order awaiting confirmation', () => {
 });
 
 describe('the confirmation link', () => {
-  it('confirms the order with its token, without signing in', async () => {
+  it('confirms the order with its token when the shopper taps, without signing in', async () => {
     const fetch = render_('/orders/confirm?token=abc.def.ghi', () =>
       jsonResponse({ success: true, orderId: ID, confirmedAt: '2026-11-28T13:10:00.000Z' }),
     );
+    // Opening the link confirms nothing (a link preview or a scanner must not confirm for them).
+    const confirm = await screen.findByRole('button', { name: 'Confirm order' });
+    expect(fetch).not.toHaveBeenCalled();
+    await userEvent.click(confirm);
     expect(await screen.findByRole('heading', { name: 'Order confirmed' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View order' })).toHaveAttribute('href', `/orders/${ID}`);
     const [path, init] = fetch.mock.calls[0]!;
@@ -129,6 +133,7 @@ describe('the confirmation link', () => {
     render_('/orders/confirm?token=abc', () =>
       jsonResponse({ success: false, error: reason, errors: [{ msg: reason }] }, {}, 409),
     );
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm order' }));
     expect(await screen.findByRole('heading', { name: 'Order not confirmed' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(reason);
   });

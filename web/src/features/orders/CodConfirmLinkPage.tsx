@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { Spinner } from '../../components/Spinner.tsx';
+import { useMutation } from '@tanstack/react-query';
 import { useI18n } from '../../lib/i18n.tsx';
 import { Link, useSearchParams } from '../../lib/router.tsx';
 import { confirmCodByLink } from './cod-confirm-api.ts';
@@ -7,22 +6,28 @@ import './orders.css';
 
 /**
  * /orders/confirm?token=…: the link sent by SMS or WhatsApp to confirm a Cash On Delivery order
- * (issue 39). Opening it confirms the order (no sign-in: the signed token names the order); link
- * previews do not run this page's script, so only the shopper's visit confirms. Confirming twice
- * answers the same.
+ * (issue 39). The shopper confirms with one tap (no sign-in: the signed token names the order);
+ * opening the page confirms nothing, so neither a link preview nor a scanner that runs scripts can
+ * confirm an order for them. Confirming twice answers the same.
  */
 export default function CodConfirmLinkPage() {
   const i18n = useI18n();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const q = useQuery({
-    queryKey: ['cod-confirm-link', token],
-    queryFn: () => confirmCodByLink(token),
-    enabled: token !== '',
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  if (token !== '' && q.isPending) return <Spinner label={i18n._('Confirming your order')} />;
+  const q = useMutation({ mutationFn: () => confirmCodByLink(token) });
+  if (token !== '' && !q.isSuccess && !q.isError) {
+    return (
+      <section className="page narrow">
+        <div className="card success-box">
+          <h1>{i18n._('Confirm your Cash On Delivery order')}</h1>
+          <p>{i18n._('Tap the button to confirm that you placed this order. It ships once confirmed.')}</p>
+          <button type="button" className="btn btn-primary" disabled={q.isPending} onClick={() => q.mutate()}>
+            {q.isPending ? i18n._('Confirming your order') : i18n._('Confirm order')}
+          </button>
+        </div>
+      </section>
+    );
+  }
   if (q.isSuccess) {
     return (
       <section className="page narrow">
