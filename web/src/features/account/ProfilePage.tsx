@@ -50,7 +50,7 @@ export default function ProfilePage() {
                 <dt>{i18n._('Name')}</dt>
                 <dd>{u.fullName}</dd>
                 <dt>{i18n._('Email')}</dt>
-                <dd>{u.email}</dd>
+                <dd>{u.email || i18n._('Not given')}</dd>
                 <dt>{i18n._('Phone')}</dt>
                 <dd>
                   <span>+91 {u.mobile}</span>{' '}
